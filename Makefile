@@ -1,0 +1,69 @@
+# Plugboard's two commands: `make run` and `make test`. Both install what is missing first, so a fresh
+# Debian/Ubuntu machine needs nothing else. Other targets are the pieces they are made of.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+# One target dir outside the clone: a clean debug build takes minutes and ~5 GB, so every clone shares it.
+CARGO_TARGET_DIR ?= $(HOME)/.cache/plugboard/target
+export CARGO_TARGET_DIR
+# Node fetched by install-deps.sh when the system one is missing or too old.
+export PATH := $(CURDIR)/.tools/node/bin:$(PATH)
+
+# The app serves ui/dist (custom protocol) in every build made here: a plain dev build loads the Vite dev server.
+FEATURES := --features custom-protocol
+APP_BIN := $(CARGO_TARGET_DIR)/debug/plugboard
+HARNESS := tests/harness/isolated-env.sh
+TAURI := ui/node_modules/.bin/tauri
+
+.PHONY: help run test deps deps-e2e ui app lint lint-rust lint-ui test-ui test-rust test-e2e bindings bundle clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | column -t -s $$'\t'
+
+run: deps app ## Install what is missing, build, and open the app
+	src-tauri/scripts/launch.sh $(APP_BIN)
+
+test: deps-e2e lint test-ui test-rust test-e2e ## Install what is missing and run every suite
+	@echo "make test: every suite passed"
+
+deps: ## Install missing Debian packages, Node.js and npm packages
+	src-tauri/scripts/install-deps.sh
+
+deps-e2e: ## deps, plus tauri-driver for the WebDriver suite
+	src-tauri/scripts/install-deps.sh --with-e2e
+
+ui: deps ## Build the web UI into ui/dist
+	npm --prefix ui run build
+
+app: ui ## Build the app binary (debug, serving ui/dist)
+	cargo build $(FEATURES)
+
+lint: lint-rust lint-ui ## fmt, clippy, tsc and eslint
+
+lint-rust: ui
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets $(FEATURES) -- -D warnings
+
+lint-ui:
+	npm --prefix ui run typecheck
+	npm --prefix ui run lint
+
+test-ui: ## Vitest component tests
+	npm --prefix ui test
+
+test-rust: ui ## Rust unit and integration tests, incl. the keychain and MCP smoke tests, in the isolated harness
+	$(HARNESS) -- cargo test --workspace $(FEATURES) -- --include-ignored
+
+test-e2e: app ## WebDriver end-to-end tests of the real app under Xvfb
+	PLUGBOARD_APP_BIN=$(APP_BIN) $(HARNESS) --webdriver -- npm --prefix tests run e2e
+
+bindings: ## Regenerate ui/src/ipc/bindings.ts from the Rust commands
+	UPDATE_BINDINGS=1 cargo test $(FEATURES) --test app bindings
+
+bundle: deps ## Build a .deb with the Tauri CLI (AppImage is not possible here: it downloads tooling)
+	$(TAURI) build --bundles deb
+	@ls -la $(CARGO_TARGET_DIR)/release/bundle/deb/*.deb
+
+clean: ## Remove build outputs of this clone (the shared target dir stays)
+	rm -rf ui/dist tests/output

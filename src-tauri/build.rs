@@ -1,0 +1,14 @@
+//! Tauri's build step: the app's command permissions (ACL) and capabilities, which live under src-tauri/.
+
+/// Every command the UI may invoke; each gets an `allow-<name>` permission granted in capabilities/.
+const COMMANDS: &[&str] = &["list_servers"];
+
+fn main() {
+    let attributes = tauri_build::Attributes::new()
+        .capabilities_path_pattern("./src-tauri/capabilities/**/*")
+        .app_manifest(tauri_build::AppManifest::new().commands(COMMANDS));
+    if let Err(e) = tauri_build::try_build(attributes) {
+        // A build script reports through a panic; the message names what is wrong in the config.
+        panic!("tauri build step failed: {e:#}");
+    }
+}

@@ -1,0 +1,7 @@
+//! Plugboard's engine: the server config, the secret vault and MCP sessions, testable headless.
+//! It must never depend on Tauri: the desktop shell and the CLI are both thin layers over this crate.
+
+pub mod config;
+pub mod paths;
+pub mod secrets;
+pub mod transport;

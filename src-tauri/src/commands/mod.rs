@@ -1,0 +1,3 @@
+//! Tauri commands, one file per area. Each command is one expression that calls the core.
+
+pub mod servers;

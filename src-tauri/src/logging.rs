@@ -1,0 +1,101 @@
+//! Logs: `tracing` to stderr and to a daily-rotated file in the data dir, filtered by `PLUGBOARD_LOG`.
+//! Targets that could print credentials (rmcp's OAuth module logs the authorization code at debug) are capped.
+
+use tracing_appender::non_blocking::WorkerGuard;
+use tracing_appender::rolling::{Builder, Rotation};
+use tracing_subscriber::EnvFilter;
+use tracing_subscriber::fmt;
+use tracing_subscriber::prelude::*;
+
+/// The environment variable holding the filter, in `tracing` directive syntax (`info`, `plugboard_core=debug`).
+pub const LOG_ENV: &str = "PLUGBOARD_LOG";
+
+/// Targets never logged below `info`, whatever `PLUGBOARD_LOG` says: they may print tokens or codes.
+const CAPPED_TARGETS: &[&str] = &["rmcp::transport::auth", "oauth2", "reqwest", "hyper"];
+
+const LOG_FILE_PREFIX: &str = "plugboard";
+const LOG_FILES_KEPT: usize = 7;
+
+/// Who is logging: the window logs `info` to the terminal too; the CLI keeps its terminal for its output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Window,
+    Cli,
+}
+
+/// Installs the global subscriber. Keep the returned guard alive: dropping it flushes and closes the file.
+pub fn init(mode: Mode) -> Option<WorkerGuard> {
+    let requested = std::env::var(LOG_ENV).ok();
+    let stderr_default = match mode {
+        Mode::Window => "info",
+        Mode::Cli => "warn",
+    };
+    let stderr_layer = fmt::layer()
+        .with_writer(std::io::stderr)
+        .with_filter(EnvFilter::new(filter_directives(requested.as_deref(), stderr_default)));
+
+    let log_dir = plugboard_core::paths::log_dir();
+    // The appender prunes old files at start and complains on stderr when the folder is not there yet.
+    let file = std::fs::create_dir_all(&log_dir).map_err(|e| e.to_string()).and_then(|()| {
+        Builder::new()
+            .rotation(Rotation::DAILY)
+            .filename_prefix(LOG_FILE_PREFIX)
+            .filename_suffix("log")
+            .max_log_files(LOG_FILES_KEPT)
+            .build(&log_dir)
+            .map_err(|e| e.to_string())
+    });
+    let (file_layer, guard, file_error) = match file {
+        Ok(appender) => {
+            let (writer, guard) = tracing_appender::non_blocking(appender);
+            let layer = fmt::layer()
+                .with_ansi(false)
+                .with_writer(writer)
+                .with_filter(EnvFilter::new(filter_directives(requested.as_deref(), "info")));
+            (Some(layer), Some(guard), None)
+        }
+        Err(e) => (None, None, Some(e)),
+    };
+    // Another subscriber (a test harness) may already be installed; logging must never stop the app.
+    let _ = tracing_subscriber::registry().with(stderr_layer).with(file_layer).try_init();
+    if let Some(e) = file_error {
+        tracing::warn!("logging to the terminal only: cannot write logs under {}: {e}", log_dir.display());
+    }
+    guard
+}
+
+/// The filter for one sink: the person's directives (or `default`), then caps on credential-bearing targets.
+fn filter_directives(requested: Option<&str>, default: &str) -> String {
+    let requested = requested.map(str::trim).filter(|r| !r.is_empty()).unwrap_or(default);
+    let mut directives: Vec<String> = requested
+        .split(',')
+        .map(str::trim)
+        .filter(|d| !d.is_empty() && !CAPPED_TARGETS.iter().any(|t| d.starts_with(t)))
+        .map(str::to_owned)
+        .collect();
+    directives.extend(CAPPED_TARGETS.iter().map(|t| format!("{t}=info")));
+    directives.join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::filter_directives;
+
+    /// The default applies when PLUGBOARD_LOG is unset or blank, and the caps are always appended.
+    #[test]
+    fn default_level_with_caps() {
+        let f = filter_directives(None, "warn");
+        assert!(f.starts_with("warn,"), "{f}");
+        assert!(f.contains("rmcp::transport::auth=info"), "{f}");
+        assert_eq!(filter_directives(Some("  "), "warn"), f);
+    }
+
+    /// A person cannot lift the cap on a credential-bearing target, even by naming it.
+    #[test]
+    fn capped_targets_cannot_be_raised() {
+        let f = filter_directives(Some("trace,rmcp::transport::auth=trace,plugboard_core=debug"), "info");
+        assert!(!f.contains("auth=trace"), "{f}");
+        assert!(f.contains("plugboard_core=debug"), "{f}");
+        assert!(f.starts_with("trace,"), "{f}");
+    }
+}

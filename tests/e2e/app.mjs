@@ -1,0 +1,44 @@
+// Launches the real Plugboard binary through tauri-driver (started by tests/harness/isolated-env.sh --webdriver).
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { remote } from "webdriverio";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Where screenshots of this run go; kept after the run for people (and the README) to look at. */
+export const outputDir = join(here, "..", "output", "e2e");
+
+/** The app binary, built with the custom-protocol feature so it serves ui/dist rather than the Vite dev server. */
+function appBinary() {
+  const bin = process.env.PLUGBOARD_APP_BIN;
+  if (!bin) throw new Error("PLUGBOARD_APP_BIN is not set: run the e2e suite through `make test-e2e`");
+  return bin;
+}
+
+/** Starts a new app process and returns the WebDriver session driving its window. */
+export async function launchApp() {
+  const port = Number(process.env.WEBDRIVER_PORT);
+  if (!port) throw new Error("WEBDRIVER_PORT is not set: run inside tests/harness/isolated-env.sh --webdriver");
+  return remote({
+    hostname: "127.0.0.1",
+    port,
+    logLevel: "warn",
+    capabilities: { "tauri:options": { application: appBinary() } },
+  });
+}
+
+/** Saves a screenshot of the window's page as `<name>.png` in the output folder and returns its path. */
+export async function screenshot(browser, name) {
+  mkdirSync(outputDir, { recursive: true });
+  const path = join(outputDir, `${name}.png`);
+  await browser.saveScreenshot(path);
+  return path;
+}
+
+/** The Plugboard config file the app reads in the harness's isolated HOME. */
+export function configPath() {
+  const base = process.env.XDG_CONFIG_HOME;
+  if (!base) throw new Error("XDG_CONFIG_HOME is not set: run inside tests/harness/isolated-env.sh");
+  return join(base, "plugboard", "servers.json");
+}

@@ -1,0 +1,83 @@
+// The Servers page of the real app: its empty state on a first run, and the servers of an existing config file.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { after, before, describe, test } from "node:test";
+
+import { configPath, launchApp, outputDir, screenshot } from "./app.mjs";
+
+const WAIT = { timeout: 20_000 };
+
+describe("first run, no config file", () => {
+  let browser;
+  before(async () => {
+    rmSync(configPath(), { force: true });
+    browser = await launchApp();
+  });
+  after(async () => browser?.deleteSession());
+
+  // The window opens on Servers, says there are none yet, and shows where the config file will live.
+  test("shows the empty state with the config path", async () => {
+    const heading = await browser.$("h1");
+    await heading.waitForDisplayed(WAIT);
+    assert.equal(await heading.getText(), "Servers");
+
+    const empty = await browser.$('section[aria-labelledby="servers-empty-title"]');
+    await empty.waitForDisplayed(WAIT);
+    assert.equal(await browser.$("#servers-empty-title").getText(), "No servers yet");
+    assert.equal(await empty.$("code").getText(), configPath());
+
+    await screenshot(browser, "servers-empty");
+    // The whole X screen too: what a person sees, window and all (used for the README).
+    if (process.env.DISPLAY) {
+      execFileSync("import", ["-window", "root", join(outputDir, "screen-servers-empty.png")]);
+    }
+  });
+
+  // The navigation names every section of the product, and Servers is the current one.
+  test("offers the five sections", async () => {
+    const links = await browser.$$('nav[aria-label="Main"] a');
+    const names = [];
+    for (const link of links) names.push(await link.getText());
+    assert.deepEqual(names, ["Servers", "Presets", "Import", "Console", "Settings"]);
+    const current = await browser.$('nav[aria-label="Main"] a[aria-current="page"]');
+    assert.equal(await current.getText(), "Servers");
+  });
+});
+
+describe("an existing config file", () => {
+  let browser;
+  before(async () => {
+    mkdirSync(dirname(configPath()), { recursive: true });
+    writeFileSync(
+      configPath(),
+      JSON.stringify({
+        mcpServers: {
+          files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/notes"] },
+          "<img src=x onerror=alert(1)>": { type: "sse", url: "https://tools.example/sse", enabled: false },
+        },
+      }),
+    );
+    browser = await launchApp();
+  });
+  after(async () => {
+    await browser?.deleteSession();
+    rmSync(configPath(), { force: true });
+  });
+
+  // Each configured server is listed by name and transport; a hostile name is shown as text, never as markup.
+  test("lists the servers, hostile names as inert text", async () => {
+    const table = await browser.$("table");
+    await table.waitForDisplayed(WAIT);
+    const rowHeaders = await browser.$$("table tbody th");
+    const names = [];
+    for (const th of rowHeaders) names.push(await th.getText());
+    assert.deepEqual(names.sort(), ["<img src=x onerror=alert(1)>", "files"].sort());
+    assert.equal((await browser.$$("table img")).length, 0);
+    const text = await table.getText();
+    assert.match(text, /stdio/);
+    assert.match(text, /SSE/);
+    await screenshot(browser, "servers-list");
+  });
+});

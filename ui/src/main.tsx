@@ -1,0 +1,21 @@
+// Entry point: mounts the app inside the query cache and a hash router (Tauri's custom protocol has no server for deep paths).
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { HashRouter } from "react-router";
+import App from "./App";
+import "./index.css";
+import { createQueryClient } from "./queryClient";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={createQueryClient()}>
+      <HashRouter>
+        <App />
+      </HashRouter>
+    </QueryClientProvider>
+  </StrictMode>,
+);

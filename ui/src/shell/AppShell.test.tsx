@@ -1,0 +1,43 @@
+// Tests for the app shell: the main navigation and the not-yet-shipped sections.
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import App from "../App";
+import { renderWithProviders } from "../test/render";
+
+describe("AppShell", () => {
+  // Pins: the "Main" nav has exactly the five sections, in order, each a link to its hash route.
+  it("has the five main sections", () => {
+    renderWithProviders(<App />, "/presets");
+
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    const links = within(nav).getAllByRole("link");
+    expect(links.map((link) => link.textContent)).toEqual(["Servers", "Presets", "Import", "Console", "Settings"]);
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      "/servers",
+      "/presets",
+      "/import",
+      "/console",
+      "/settings",
+    ]);
+  });
+
+  // Pins: the product name is shown beside the logo.
+  it("shows the product name", () => {
+    renderWithProviders(<App />, "/settings");
+
+    expect(screen.getByText("Plugboard")).toBeInTheDocument();
+  });
+
+  // Pins: each unshipped section shows its title and only "Coming in a later release.", and its link is marked current.
+  it.each(["Presets", "Import", "Console", "Settings"])("%s is a placeholder page", (title) => {
+    renderWithProviders(<App />, `/${title.toLowerCase()}`);
+
+    expect(screen.getByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+    const main = screen.getByRole("main");
+    expect(main).toHaveTextContent(`${title}Coming in a later release.`);
+    expect(within(main).queryByRole("button")).not.toBeInTheDocument();
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: title })).toHaveAttribute("aria-current", "page");
+    expect(within(nav).getAllByRole("link").filter((link) => link.hasAttribute("aria-current"))).toHaveLength(1);
+  });
+});
