@@ -16,7 +16,7 @@ APP_BIN := $(CARGO_TARGET_DIR)/debug/plugboard
 HARNESS := tests/harness/isolated-env.sh
 TAURI := ui/node_modules/.bin/tauri
 
-.PHONY: help run test deps deps-e2e ui app lint lint-rust lint-ui test-ui test-rust test-e2e bindings bundle clean
+.PHONY: help run test deps deps-tests ui app lint lint-rust lint-ui test-ui test-rust test-e2e fuzz-smoke fuzz bindings bundle clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | column -t -s $$'\t'
@@ -24,14 +24,14 @@ help: ## List the targets
 run: deps app ## Install what is missing, build, and open the app
 	src-tauri/scripts/launch.sh $(APP_BIN)
 
-test: deps-e2e lint test-ui test-rust test-e2e ## Install what is missing and run every suite
+test: deps-tests lint test-ui test-rust fuzz-smoke test-e2e ## Install what is missing and run every suite
 	@echo "make test: every suite passed"
 
 deps: ## Install missing Debian packages, Node.js and npm packages
 	src-tauri/scripts/install-deps.sh
 
-deps-e2e: ## deps, plus tauri-driver for the WebDriver suite
-	src-tauri/scripts/install-deps.sh --with-e2e
+deps-tests: ## deps, plus tauri-driver and cargo-fuzz for the test suites
+	src-tauri/scripts/install-deps.sh --for-tests
 
 ui: deps ## Build the web UI into ui/dist
 	npm --prefix ui run build
@@ -57,6 +57,12 @@ test-rust: ui ## Rust unit and integration tests, incl. the keychain and MCP smo
 
 test-e2e: app ## WebDriver end-to-end tests of the real app under Xvfb
 	PLUGBOARD_APP_BIN=$(APP_BIN) $(HARNESS) --webdriver -- npm --prefix tests run e2e
+
+fuzz-smoke: ## Every fuzz target for a few seconds (part of make test)
+	src-tauri/scripts/fuzz.sh 5
+
+fuzz: ## Every fuzz target for a minute
+	src-tauri/scripts/fuzz.sh 60
 
 bindings: ## Regenerate ui/src/ipc/bindings.ts from the Rust commands
 	UPDATE_BINDINGS=1 cargo test $(FEATURES) --test app bindings

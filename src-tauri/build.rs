@@ -1,7 +1,20 @@
 //! Tauri's build step: the app's command permissions (ACL) and capabilities, which live under src-tauri/.
 
 /// Every command the UI may invoke; each gets an `allow-<name>` permission granted in capabilities/.
-const COMMANDS: &[&str] = &["list_servers"];
+const COMMANDS: &[&str] = &[
+    "list_servers",
+    "get_server",
+    "add_server",
+    "update_server",
+    "remove_server",
+    "rename_server",
+    "set_server_enabled",
+    "vault_status",
+    "set_secret",
+    "delete_secret",
+    "plan_import",
+    "apply_import",
+];
 
 fn main() {
     let attributes = tauri_build::Attributes::new()

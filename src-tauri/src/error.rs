@@ -2,6 +2,7 @@
 //! Only the cases the UI branches on get their own code; the rest is `Internal` with a readable message.
 
 use plugboard_core::config::ConfigError;
+use plugboard_core::registry::RegistryError;
 use plugboard_core::secrets::VaultError;
 use serde::Serialize;
 
@@ -11,9 +12,14 @@ use serde::Serialize;
 pub enum CommandError {
     #[error("{message}")]
     NotFound { message: String },
-    /// The server config cannot be used as it is; `field` is the dotted path when known.
+    #[error("{message}")]
+    AlreadyExists { message: String },
+    /// The server config cannot be used as it is; `field` is the field (or `mcpServers.<name>`) when known.
     #[error("{message}")]
     InvalidConfig { field: Option<String>, message: String },
+    /// Another program changed servers.json; Plugboard reloaded it and the UI should refresh and let the person retry.
+    #[error("{message}")]
+    ChangedOnDisk { message: String },
     #[error("{message}")]
     KeychainUnavailable { message: String },
     #[error("{message}")]
@@ -22,15 +28,37 @@ pub enum CommandError {
 
 impl From<ConfigError> for CommandError {
     fn from(e: ConfigError) -> Self {
-        Self::InvalidConfig { field: e.field().map(str::to_owned), message: e.to_string() }
+        let message = e.to_string();
+        match e {
+            ConfigError::ChangedOnDisk { .. } => Self::ChangedOnDisk { message },
+            ConfigError::Syntax { .. } | ConfigError::BrokenOnDisk { .. } => {
+                Self::InvalidConfig { field: None, message }
+            }
+            _ => Self::Internal { message },
+        }
     }
 }
 
 impl From<VaultError> for CommandError {
     fn from(e: VaultError) -> Self {
+        let message = e.to_string();
         match e {
-            VaultError::KeychainUnavailable { .. } => Self::KeychainUnavailable { message: e.to_string() },
-            other => Self::Internal { message: other.to_string() },
+            VaultError::KeychainUnavailable { .. } => Self::KeychainUnavailable { message },
+            _ => Self::Internal { message },
+        }
+    }
+}
+
+impl From<RegistryError> for CommandError {
+    fn from(e: RegistryError) -> Self {
+        let message = e.to_string();
+        match e {
+            RegistryError::NotFound { .. } => Self::NotFound { message },
+            RegistryError::AlreadyExists { .. } => Self::AlreadyExists { message },
+            RegistryError::Invalid(entry) => Self::InvalidConfig { field: Some(entry.field), message },
+            RegistryError::Config(config) => config.into(),
+            RegistryError::Vault(vault) => vault.into(),
+            _ => Self::Internal { message },
         }
     }
 }
@@ -47,38 +75,48 @@ mod tests {
     /// Each variant has the exact JSON shape the UI's generated types promise.
     #[test]
     fn variants_serialise_to_the_documented_shape() {
+        let m = || "m".to_owned();
+        assert_eq!(to_json(&CommandError::NotFound { message: m() }), json!({ "code": "NotFound", "message": "m" }));
         assert_eq!(
-            to_json(&CommandError::NotFound { message: "no server named x".into() }),
-            json!({ "code": "NotFound", "message": "no server named x" })
+            to_json(&CommandError::AlreadyExists { message: m() }),
+            json!({ "code": "AlreadyExists", "message": "m" })
         );
         assert_eq!(
-            to_json(&CommandError::InvalidConfig { field: Some("mcpServers.a".into()), message: "bad".into() }),
-            json!({ "code": "InvalidConfig", "field": "mcpServers.a", "message": "bad" })
+            to_json(&CommandError::InvalidConfig { field: Some("url".into()), message: m() }),
+            json!({ "code": "InvalidConfig", "field": "url", "message": "m" })
         );
         assert_eq!(
-            to_json(&CommandError::InvalidConfig { field: None, message: "bad".into() }),
-            json!({ "code": "InvalidConfig", "field": null, "message": "bad" })
+            to_json(&CommandError::InvalidConfig { field: None, message: m() }),
+            json!({ "code": "InvalidConfig", "field": null, "message": "m" })
         );
         assert_eq!(
-            to_json(&CommandError::KeychainUnavailable { message: "no bus".into() }),
-            json!({ "code": "KeychainUnavailable", "message": "no bus" })
+            to_json(&CommandError::ChangedOnDisk { message: m() }),
+            json!({ "code": "ChangedOnDisk", "message": "m" })
         );
         assert_eq!(
-            to_json(&CommandError::Internal { message: "boom".into() }),
-            json!({ "code": "Internal", "message": "boom" })
+            to_json(&CommandError::KeychainUnavailable { message: m() }),
+            json!({ "code": "KeychainUnavailable", "message": "m" })
         );
+        assert_eq!(to_json(&CommandError::Internal { message: m() }), json!({ "code": "Internal", "message": "m" }));
     }
 
-    /// A config syntax error reaches the UI as InvalidConfig with the position in its message.
+    /// Registry failures map to the codes the UI branches on, keeping the field of a validation error.
     #[test]
-    fn config_errors_become_invalid_config() {
-        let err = plugboard_core::config::parse_server_list(std::path::Path::new("/c/servers.json"), "{")
-            .expect_err("broken");
-        match CommandError::from(err) {
-            CommandError::InvalidConfig { field: None, message } => {
-                assert!(message.contains("line 1"), "{message}");
-            }
-            other => panic!("unexpected {other:?}"),
-        }
+    fn registry_errors_map_to_codes() {
+        use plugboard_core::config::EntryError;
+        use plugboard_core::registry::RegistryError;
+        let invalid =
+            RegistryError::Invalid(EntryError { server: "s".into(), field: "url".into(), message: "bad".into() });
+        assert!(
+            matches!(CommandError::from(invalid), CommandError::InvalidConfig { field: Some(f), .. } if f == "url")
+        );
+        assert!(matches!(
+            CommandError::from(RegistryError::NotFound { name: "x".into() }),
+            CommandError::NotFound { message } if message.contains("\"x\"")
+        ));
+        assert!(matches!(
+            CommandError::from(RegistryError::AlreadyExists { name: "x".into() }),
+            CommandError::AlreadyExists { .. }
+        ));
     }
 }

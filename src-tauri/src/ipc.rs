@@ -1,19 +1,35 @@
 //! The typed IPC surface: every command and event the UI may use, and the TypeScript bindings made from them.
 
 use specta_typescript::Typescript;
-use tauri_specta::{Builder, collect_commands};
+use tauri_specta::{Builder, collect_commands, collect_events};
 
-use crate::commands;
+use crate::commands::{import, secrets, servers};
+use crate::events;
 
 /// Where the generated bindings are committed, relative to the repository root.
 pub const BINDINGS_PATH: &str = "ui/src/ipc/bindings.ts";
 
 /// The one registry of commands and events, shared by the app and the bindings generator.
+/// Every command here must also be in build.rs's COMMANDS and granted in capabilities/main-window.json.
 pub fn specta_builder() -> Builder<tauri::Wry> {
     Builder::<tauri::Wry>::new()
         // Commands only send their types to the UI, so one shape per type (not serialize/deserialize pairs).
         .disable_serde_phases()
-        .commands(collect_commands![commands::servers::list_servers])
+        .commands(collect_commands![
+            servers::list_servers,
+            servers::get_server,
+            servers::add_server,
+            servers::update_server,
+            servers::remove_server,
+            servers::rename_server,
+            servers::set_server_enabled,
+            secrets::vault_status,
+            secrets::set_secret,
+            secrets::delete_secret,
+            import::plan_import,
+            import::apply_import,
+        ])
+        .events(collect_events![events::ConfigChanged])
 }
 
 /// The TypeScript exporter settings used for `ui/src/ipc/bindings.ts`.

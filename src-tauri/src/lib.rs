@@ -4,13 +4,22 @@
 mod cli;
 pub mod commands;
 pub mod error;
+pub mod events;
 pub mod ipc;
 mod logging;
+mod state;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
+use std::sync::Arc;
 
+use plugboard_core::config::{self, ConfigStore};
+use plugboard_core::registry::Registry;
+use plugboard_core::secrets::{Fallback, Vault};
 use tauri::Manager;
+use tauri_specta::Event;
+
+use crate::state::AppState;
 
 /// The scheme of Plugboard's deep links (`plugboard://oauth/callback`, `plugboard://install`).
 pub const DEEP_LINK_SCHEME: &str = "plugboard";
@@ -49,10 +58,38 @@ fn run_window() -> tauri::Result<()> {
         .invoke_handler(ipc.invoke_handler())
         .setup(move |app| {
             ipc.mount_events(app);
+            let registry = Arc::new(Registry::new(
+                ConfigStore::open(config::config_path())?,
+                Arc::new(Vault::open(Fallback::MemoryOnly)),
+            ));
+            forward_config_events(app.handle(), &registry)?;
+            app.manage(AppState { registry });
             Ok(())
         })
         .run(tauri::generate_context!("tauri.conf.json"))
 }
+
+/// Reloads servers.json when another program edits it, and tells the UI about every change of the file.
+fn forward_config_events(app: &tauri::AppHandle, registry: &Arc<Registry>) -> Result<(), Box<dyn std::error::Error>> {
+    let mut changes = registry.store().subscribe();
+    let handle = app.clone();
+    tauri::async_runtime::spawn(async move {
+        while let Ok(change) = changes.recv().await {
+            let _ = events::ConfigChanged::from(change).emit(&handle);
+        }
+    });
+    let watched = Arc::clone(registry);
+    let watcher = config::watch_file(registry.store().path(), move || {
+        if let Err(e) = watched.store().reload() {
+            tracing::warn!("cannot reload the server config: {e}");
+        }
+    })?;
+    // The watcher lives as long as the app: it is managed state, dropped at exit.
+    app.manage(ConfigWatcher(watcher));
+    Ok(())
+}
+
+struct ConfigWatcher(#[allow(dead_code)] notify::RecommendedWatcher);
 
 fn focus_main_window(app: &tauri::AppHandle) {
     if let Some(window) = app.get_webview_window("main") {

@@ -1,6 +1,8 @@
 //! Logs: `tracing` to stderr and to a daily-rotated file in the data dir, filtered by `PLUGBOARD_LOG`.
 //! Targets that could print credentials (rmcp's OAuth module logs the authorization code at debug) are capped.
 
+use std::io::IsTerminal;
+
 use tracing_appender::non_blocking::WorkerGuard;
 use tracing_appender::rolling::{Builder, Rotation};
 use tracing_subscriber::EnvFilter;
@@ -31,6 +33,7 @@ pub fn init(mode: Mode) -> Option<WorkerGuard> {
         Mode::Cli => "warn",
     };
     let stderr_layer = fmt::layer()
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr)
         .with_filter(EnvFilter::new(filter_directives(requested.as_deref(), stderr_default)));
 

@@ -5,6 +5,8 @@
 
 mod bindings;
 mod cli;
+mod import_cli;
 mod keychain;
 mod mcp_smoke;
+mod registry_cli;
 mod support;

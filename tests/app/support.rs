@@ -2,8 +2,9 @@
 // Test support panics on purpose: a failed setup step is the clearest failure report a test can give.
 #![allow(clippy::expect_used)]
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 use tempfile::TempDir;
 
@@ -25,6 +26,24 @@ impl Sandbox {
         self.root.path().join("data")
     }
 
+    /// The HOME the binary sees; other clients' config files are planted under it.
+    pub fn home(&self) -> PathBuf {
+        self.root.path().join("home")
+    }
+
+    /// Writes a file under HOME (creating folders), e.g. `.cursor/mcp.json`.
+    pub fn write_home_file(&self, relative: &str, text: &str) -> PathBuf {
+        let path = self.home().join(relative);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("dirs");
+        std::fs::write(&path, text).expect("write home file");
+        path
+    }
+
+    /// The whole sandbox, for scanning every file the app may have written.
+    pub fn root(&self) -> &Path {
+        self.root.path()
+    }
+
     /// Writes `servers.json` with the given text.
     pub fn write_config(&self, text: &str) -> PathBuf {
         std::fs::create_dir_all(self.config_dir()).expect("config dir");
@@ -35,15 +54,38 @@ impl Sandbox {
 
     /// Runs the `plugboard` binary with these dirs and no display, as a headless shell would.
     pub fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_plugboard"))
+        self.command(args).output().expect("run plugboard")
+    }
+
+    /// Runs the binary with `input` on stdin.
+    pub fn run_with_stdin(&self, args: &[&str], input: &str) -> Output {
+        let mut child = self
+            .command(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write stdin");
+        child.wait_with_output().expect("wait")
+    }
+
+    /// The command with the sandbox's environment; the D-Bus session (the keychain) is inherited.
+    pub fn command(&self, args: &[&str]) -> Command {
+        std::fs::create_dir_all(self.home()).expect("home");
+        let mut command = Command::new(env!("CARGO_BIN_EXE_plugboard"));
+        command
             .args(args)
+            .current_dir(self.home())
+            .env("HOME", self.home())
+            .env("XDG_CONFIG_HOME", self.home().join(".config"))
+            .env("XDG_DATA_HOME", self.home().join(".local/share"))
             .env("PLUGBOARD_CONFIG_DIR", self.config_dir())
             .env("PLUGBOARD_DATA_DIR", self.data_dir())
             .env_remove("DISPLAY")
             .env_remove("WAYLAND_DISPLAY")
-            .env_remove("PLUGBOARD_LOG")
-            .output()
-            .expect("run plugboard")
+            .env_remove("PLUGBOARD_LOG");
+        command
     }
 }
 

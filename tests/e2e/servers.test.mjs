@@ -55,7 +55,8 @@ describe("an existing config file", () => {
       JSON.stringify({
         mcpServers: {
           files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/notes"] },
-          "<img src=x onerror=alert(1)>": { type: "sse", url: "https://tools.example/sse", enabled: false },
+          tools: { type: "sse", url: "https://tools.example/sse?q=<img src=x onerror=alert(1)>", enabled: false },
+          "<img src=x onerror=alert(2)>": { command: "x" },
         },
       }),
     );
@@ -66,18 +67,25 @@ describe("an existing config file", () => {
     rmSync(configPath(), { force: true });
   });
 
-  // Each configured server is listed by name and transport; a hostile name is shown as text, never as markup.
-  test("lists the servers, hostile names as inert text", async () => {
+  // Each configured server is listed by name and transport; hostile text is shown as text, never as markup, and
+  // an entry whose name is not allowed is listed under "Needs fixing" with the reason.
+  test("lists the servers, hostile text inert", async () => {
     const table = await browser.$("table");
     await table.waitForDisplayed(WAIT);
     const rowHeaders = await browser.$$("table tbody th");
     const names = [];
     for (const th of rowHeaders) names.push(await th.getText());
-    assert.deepEqual(names.sort(), ["<img src=x onerror=alert(1)>", "files"].sort());
-    assert.equal((await browser.$$("table img")).length, 0);
+    assert.deepEqual(names, ["files", "tools"]);
     const text = await table.getText();
     assert.match(text, /stdio/);
     assert.match(text, /SSE/);
+    assert.match(text, /<img src=x onerror=alert\(1\)>/);
+
+    const fixing = await browser.$("h2=Needs fixing");
+    await fixing.waitForDisplayed(WAIT);
+    const body = await browser.$("main").getText();
+    assert.match(body, /<img src=x onerror=alert\(2\)>/);
+    assert.equal((await browser.$$("img")).length, 0, "no markup from the config was rendered");
     await screenshot(browser, "servers-list");
   });
 });

@@ -1,3 +1,5 @@
 //! Tauri commands, one file per area. Each command is one expression that calls the core.
 
+pub mod import;
+pub mod secrets;
 pub mod servers;

@@ -1,5 +1,6 @@
 // The configured servers as a table. Every cell renders server-supplied text as plain text.
 import type { ServerSummary } from "../../ipc/bindings";
+import { originLabel } from "./originLabel";
 import { transportLabel } from "./transportLabel";
 
 /** Props for {@link ServerTable}. */
@@ -17,6 +18,7 @@ export default function ServerTable({ servers }: ServerTableProps) {
           <col className="w-[22%]" />
           <col className="w-44" />
           <col />
+          <col className="w-48" />
           <col className="w-30" />
         </colgroup>
         <thead className="border-b border-line text-xs font-medium text-muted">
@@ -24,6 +26,7 @@ export default function ServerTable({ servers }: ServerTableProps) {
             <th scope="col" className="px-4 py-2 font-medium">Name</th>
             <th scope="col" className="px-4 py-2 font-medium">Transport</th>
             <th scope="col" className="px-4 py-2 font-medium">Target</th>
+            <th scope="col" className="px-4 py-2 font-medium">Origin</th>
             <th scope="col" className="px-4 py-2 font-medium">Status</th>
           </tr>
         </thead>
@@ -35,6 +38,9 @@ export default function ServerTable({ servers }: ServerTableProps) {
               <td className="px-4 py-2.5">
                 <code className="font-mono text-[13px] wrap-anywhere text-muted">{server.target}</code>
               </td>
+              <td className="px-4 py-2.5 wrap-anywhere">
+                <Origin origin={server.origin} />
+              </td>
               <td className="px-4 py-2.5">
                 <EnabledBadge enabled={server.enabled} />
               </td>
@@ -43,6 +49,24 @@ export default function ServerTable({ servers }: ServerTableProps) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Props for {@link Origin}. */
+type OriginProps = {
+  /** The client id the server was imported from, or null when it was not imported. */
+  origin: string | null;
+};
+
+/** "Imported from Cursor", or a dash (named "Not imported" for screen readers) when there is no origin. */
+function Origin({ origin }: OriginProps) {
+  const label = originLabel(origin);
+  if (label !== null) return <>{label}</>;
+  return (
+    <span className="text-muted">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">Not imported</span>
+    </span>
   );
 }
 

@@ -1,30 +1,50 @@
-// Tests for the Servers page's four states, against a mocked list_servers command.
+// Tests for the Servers page: its states, file problems, entries needing fixes, origins and event-driven refresh.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { commands, type ServerList } from "../../ipc/bindings";
+import { commands, events, type ConfigChanged, type ServerList, type ServerSummary } from "../../ipc/bindings";
 import { renderWithProviders } from "../../test/render";
 import ServersPage from "./ServersPage";
 
 vi.mock("../../ipc/bindings", () => ({
   commands: { listServers: vi.fn() },
+  events: { configChanged: { listen: vi.fn() } },
 }));
 
 const listServers = vi.mocked(commands.listServers);
+const listenConfigChanged = vi.mocked(events.configChanged.listen);
 const CONFIG_PATH = "/home/ada/.config/plugboard/servers.json";
+const HOSTILE = "<script>alert(1)</script><img src=x onerror=alert(1)>";
 
-function ok(data: ServerList) {
+/** A list_servers answer: no servers, nothing invalid, file fine, unless `fields` says otherwise. */
+function ok(fields: Partial<ServerList> = {}) {
+  const data: ServerList = { configPath: CONFIG_PATH, servers: [], invalid: [], fileProblem: null, ...fields };
   return Promise.resolve({ status: "ok" as const, data });
 }
+
+/** An enabled stdio server that was not imported, unless `fields` says otherwise. */
+function server(fields: Partial<ServerSummary> & { name: string }): ServerSummary {
+  return { transport: "stdio", target: "npx -y @mcp/files", enabled: true, origin: null, ...fields };
+}
+
+/** What the page handed to `events.configChanged.listen`, so a test can fire the event. */
+let emitConfigChanged: (payload: ConfigChanged) => void;
+const unlisten = vi.fn();
 
 describe("ServersPage", () => {
   beforeEach(() => {
     listServers.mockReset();
+    unlisten.mockReset();
+    listenConfigChanged.mockReset();
+    listenConfigChanged.mockImplementation((callback) => {
+      emitConfigChanged = (payload) => callback({ event: "config-changed", id: 1, payload });
+      return Promise.resolve(unlisten);
+    });
   });
 
   // Pins: the page always has the "Servers" h1, and says it is loading until the command answers.
   it("shows a loading state first", async () => {
-    listServers.mockReturnValue(ok({ configPath: CONFIG_PATH, servers: [] }));
+    listServers.mockReturnValue(ok());
     renderWithProviders(<ServersPage />);
 
     expect(screen.getByRole("heading", { level: 1, name: "Servers" })).toBeInTheDocument();
@@ -34,7 +54,7 @@ describe("ServersPage", () => {
 
   // Pins: an empty list shows "No servers yet", how servers get added, and the config path in a <code>.
   it("shows the empty state with the config file path", async () => {
-    listServers.mockReturnValue(ok({ configPath: CONFIG_PATH, servers: [] }));
+    listServers.mockReturnValue(ok());
     renderWithProviders(<ServersPage />);
 
     const heading = await screen.findByRole("heading", { level: 2, name: "No servers yet" });
@@ -52,12 +72,11 @@ describe("ServersPage", () => {
   it("lists servers with transport labels", async () => {
     listServers.mockReturnValue(
       ok({
-        configPath: CONFIG_PATH,
         servers: [
-          { name: "files", transport: "stdio", target: "npx -y @mcp/files /tmp", enabled: true },
-          { name: "remote", transport: "streamableHttp", target: "https://mcp.example.test/mcp", enabled: true },
-          { name: "legacy", transport: "sse", target: "http://127.0.0.1:9000/sse", enabled: false },
-          { name: "guess", transport: "probe", target: "http://localhost:8080", enabled: true },
+          server({ name: "files", target: "npx -y @mcp/files /tmp" }),
+          server({ name: "remote", transport: "streamableHttp", target: "https://mcp.example.test/mcp" }),
+          server({ name: "legacy", transport: "sse", target: "http://127.0.0.1:9000/sse", enabled: false }),
+          server({ name: "guess", transport: "probe", target: "http://localhost:8080" }),
         ],
       }),
     );
@@ -86,8 +105,7 @@ describe("ServersPage", () => {
     const hostile = "<img src=x onerror=alert(1)>";
     listServers.mockReturnValue(
       ok({
-        configPath: CONFIG_PATH,
-        servers: [{ name: hostile, transport: "stdio", target: `<b>${hostile}</b>`, enabled: true }],
+        servers: [server({ name: hostile, target: `<b>${hostile}</b>` })],
       }),
     );
     const { container } = renderWithProviders(<ServersPage />);
@@ -107,7 +125,7 @@ describe("ServersPage", () => {
           error: { code: "InvalidConfig" as const, field: "servers", message: "servers.json: expected an object" },
         }),
       )
-      .mockReturnValue(ok({ configPath: CONFIG_PATH, servers: [] }));
+      .mockReturnValue(ok());
     renderWithProviders(<ServersPage />);
 
     const alert = await screen.findByRole("alert");
@@ -120,5 +138,162 @@ describe("ServersPage", () => {
     await screen.findByRole("heading", { name: "No servers yet" });
     expect(listServers).toHaveBeenCalledTimes(2);
     await waitFor(() => expect(screen.queryByRole("alert")).not.toBeInTheDocument());
+  });
+
+  // Pins: a fileProblem shows the "cannot be read" alert with the problem text, while the last good list stays visible.
+  it("shows a banner when servers.json cannot be read", async () => {
+    listServers.mockReturnValue(
+      ok({ servers: [server({ name: "files" })], fileProblem: "expected `,` or `}` at line 4 column 3" }),
+    );
+    renderWithProviders(<ServersPage />);
+
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("heading", { level: 2, name: "servers.json cannot be read" })).toBeInTheDocument();
+    expect(alert).toHaveTextContent("expected `,` or `}` at line 4 column 3");
+    expect(alert).toHaveTextContent(
+      "Plugboard keeps using the last version it could read; fix the file and it reloads by itself.",
+    );
+    expect(within(screen.getByRole("table")).getByRole("rowheader", { name: "files" })).toBeInTheDocument();
+  });
+
+  // Pins: with nothing listed, the fileProblem banner and the "No servers yet" empty state show together.
+  it("shows the banner together with the empty state", async () => {
+    listServers.mockReturnValue(ok({ fileProblem: "EOF while parsing" }));
+    renderWithProviders(<ServersPage />);
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("EOF while parsing");
+    expect(screen.getByRole("region", { name: "No servers yet" })).toBeInTheDocument();
+  });
+
+  // Pins: a problem string that looks like HTML is shown literally in the banner and creates no element.
+  it("renders markup in the file problem as inert text", async () => {
+    listServers.mockReturnValue(ok({ fileProblem: HOSTILE }));
+    const { container } = renderWithProviders(<ServersPage />);
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(HOSTILE);
+    expect(container.querySelector("script")).toBeNull();
+    expect(container.querySelector("img")).toBeNull();
+  });
+
+  // Pins: invalid entries are listed under "Needs fixing" with name, field and message, and replace the empty state.
+  it("lists entries that need fixing instead of the empty state", async () => {
+    listServers.mockReturnValue(
+      ok({
+        invalid: [
+          { name: "broken", field: "mcpServers.broken.url", message: "relative URL without a base" },
+          { name: "nocmd", field: "mcpServers.nocmd", message: "needs either `command` or `url`" },
+        ],
+      }),
+    );
+    renderWithProviders(<ServersPage />);
+
+    const section = await screen.findByRole("region", { name: "Needs fixing" });
+    expect(within(section).getByRole("heading", { level: 2, name: "Needs fixing" })).toBeInTheDocument();
+    const items = within(section).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent("broken");
+    expect(items[0]).toHaveTextContent("mcpServers.broken.url");
+    expect(items[0]).toHaveTextContent("relative URL without a base");
+    expect(items[1]).toHaveTextContent("nocmd");
+    expect(items[1]).toHaveTextContent("needs either `command` or `url`");
+    expect(screen.queryByText("No servers yet")).not.toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(screen.getByText(CONFIG_PATH).tagName).toBe("CODE");
+  });
+
+  // Pins: <script>/<img onerror> in an invalid entry's name, field or message stays literal text, never an element.
+  it("renders markup in invalid entries as inert text", async () => {
+    listServers.mockReturnValue(
+      ok({
+        servers: [server({ name: "files" })],
+        invalid: [{ name: HOSTILE, field: `<b>${HOSTILE}</b>`, message: HOSTILE }],
+      }),
+    );
+    const { container } = renderWithProviders(<ServersPage />);
+
+    const section = await screen.findByRole("region", { name: "Needs fixing" });
+    expect(within(section).getByRole("listitem")).toHaveTextContent(`${HOSTILE} · <b>${HOSTILE}</b>${HOSTILE}`);
+    expect(container.querySelector("script")).toBeNull();
+    expect(container.querySelector("img")).toBeNull();
+    expect(container.querySelector("b")).toBeNull();
+    expect(screen.getByRole("table")).toBeInTheDocument();
+  });
+
+  // Pins: the Origin column names known clients, passes unknown ids through as text, and shows a dash for none.
+  it("shows where each server was imported from", async () => {
+    listServers.mockReturnValue(
+      ok({
+        servers: [
+          server({ name: "a", origin: "cursor" }),
+          server({ name: "b", origin: "claude-desktop" }),
+          server({ name: "c", origin: "vscode" }),
+          server({ name: "d", origin: "roo" }),
+          server({ name: "e", origin: "gemini" }),
+          server({ name: "f", origin: "my-editor" }),
+          server({ name: "g", origin: "constructor" }),
+          server({ name: "h", origin: null }),
+        ],
+      }),
+    );
+    renderWithProviders(<ServersPage />);
+
+    const table = await screen.findByRole("table", { name: "Configured servers" });
+    const headers = within(table).getAllByRole("columnheader").map((cell) => cell.textContent);
+    expect(headers).toEqual(["Name", "Transport", "Target", "Origin", "Status"]);
+    const origins = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => within(row).getAllByRole("cell")[2]?.textContent);
+    expect(origins).toEqual([
+      "Imported from Cursor",
+      "Imported from Claude Desktop",
+      "Imported from VS Code",
+      "Imported from Roo Code",
+      "Imported from Gemini CLI",
+      "Imported from my-editor",
+      "Imported from constructor",
+      "—Not imported",
+    ]);
+  });
+
+  // Pins: a configChanged event refetches list_servers and the page shows the new list, with no polling in between.
+  it("refetches when the config changes", async () => {
+    listServers.mockReturnValueOnce(ok()).mockReturnValue(ok({ servers: [server({ name: "added-elsewhere" })] }));
+    renderWithProviders(<ServersPage />);
+
+    await screen.findByRole("heading", { name: "No servers yet" });
+    await waitFor(() => expect(listenConfigChanged).toHaveBeenCalledTimes(1));
+    expect(listServers).toHaveBeenCalledTimes(1);
+
+    emitConfigChanged({ kind: "reloaded", problem: null });
+
+    expect(await screen.findByRole("rowheader", { name: "added-elsewhere" })).toBeInTheDocument();
+    expect(listServers).toHaveBeenCalledTimes(2);
+  });
+
+  // Pins: a brokenOnDisk event refetches too, so the banner appears without the person doing anything.
+  it("shows the banner after a brokenOnDisk event", async () => {
+    listServers.mockReturnValueOnce(ok()).mockReturnValue(ok({ fileProblem: "trailing comma at line 2" }));
+    renderWithProviders(<ServersPage />);
+
+    await screen.findByRole("heading", { name: "No servers yet" });
+    await waitFor(() => expect(listenConfigChanged).toHaveBeenCalledTimes(1));
+    emitConfigChanged({ kind: "brokenOnDisk", problem: "trailing comma at line 2" });
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("trailing comma at line 2");
+  });
+
+  // Pins: the page subscribes once and unsubscribes when it unmounts.
+  it("unsubscribes on unmount", async () => {
+    listServers.mockReturnValue(ok());
+    const { unmount } = renderWithProviders(<ServersPage />);
+
+    await screen.findByRole("heading", { name: "No servers yet" });
+    expect(listenConfigChanged).toHaveBeenCalledTimes(1);
+    expect(unlisten).not.toHaveBeenCalled();
+
+    unmount();
+
+    expect(unlisten).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,8 @@
-// The Servers page: loading, error, empty and list states of the configured servers.
+// The Servers page: loading, error, empty and list states of the configured servers, plus what needs fixing.
 import PageHeader from "../../shell/PageHeader";
+import ConfigFileProblem from "./ConfigFileProblem";
 import ConfigPath from "./ConfigPath";
+import NeedsFixing from "./NeedsFixing";
 import ServersEmpty from "./ServersEmpty";
 import ServersError from "./ServersError";
 import ServerTable from "./ServerTable";
@@ -18,12 +20,17 @@ export default function ServersPage() {
         </p>
       ) : query.isError ? (
         <ServersError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      ) : query.data.servers.length === 0 ? (
-        <ServersEmpty configPath={query.data.configPath} />
       ) : (
         <>
-          <ServerTable servers={query.data.servers} />
-          <ConfigPath path={query.data.configPath} className="mt-3" />
+          {query.data.fileProblem !== null && <ConfigFileProblem problem={query.data.fileProblem} />}
+          {query.data.servers.length > 0 && <ServerTable servers={query.data.servers} />}
+          {query.data.invalid.length > 0 && <NeedsFixing invalid={query.data.invalid} />}
+          {/* "No servers yet" would be wrong while entries exist that only need fixing. */}
+          {query.data.servers.length === 0 && query.data.invalid.length === 0 ? (
+            <ServersEmpty configPath={query.data.configPath} />
+          ) : (
+            <ConfigPath path={query.data.configPath} className="mt-3" />
+          )}
         </>
       )}
     </>

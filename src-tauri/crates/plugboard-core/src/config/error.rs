@@ -1,4 +1,4 @@
-//! Why the server config could not be read, precise enough for a person to fix the file.
+//! Why the server config could not be read or written, precise enough for a person to fix it.
 
 use std::path::PathBuf;
 
@@ -9,20 +9,23 @@ pub enum ConfigError {
     /// The file exists but could not be read (permissions, a directory in its place, …).
     #[error("cannot read {path}: {source}")]
     Unreadable { path: PathBuf, source: std::io::Error },
-    /// The file is not valid JSON; line and column are 1-based, as editors show them.
-    #[error("{path} is not valid JSON at line {line}, column {column}: {message}")]
+    /// The file is not valid JSON or has the wrong shape; line and column are 1-based, as editors show them.
+    #[error("{path} is not valid at line {line}, column {column}: {message}")]
     Syntax { path: PathBuf, line: usize, column: usize, message: String },
-    /// The JSON is well-formed but a field has the wrong shape.
-    #[error("{path}: {field}: {message}")]
-    Invalid { path: PathBuf, field: String, message: String },
+    /// The file could not be written; the previous version is untouched.
+    #[error("cannot write {path}: {source}")]
+    Unwritable { path: PathBuf, source: std::io::Error },
+    /// Another program changed the file since Plugboard last read it; Plugboard reloaded it instead of overwriting.
+    #[error("{path} was changed by another program; Plugboard reloaded it: review the change and try again")]
+    ChangedOnDisk { path: PathBuf },
+    /// The file on disk is broken; Plugboard keeps working on the last good version and will not overwrite it.
+    #[error("{path} cannot be parsed, so Plugboard will not overwrite it: fix it first ({reason})")]
+    BrokenOnDisk { path: PathBuf, reason: String },
 }
 
 impl ConfigError {
-    /// The dotted field the error is about, when it is about one (`mcpServers.files.args`).
-    pub fn field(&self) -> Option<&str> {
-        match self {
-            Self::Invalid { field, .. } => Some(field),
-            Self::Unreadable { .. } | Self::Syntax { .. } => None,
-        }
+    /// Whether the same change may succeed when tried again (after looking at what changed).
+    pub fn is_transient(&self) -> bool {
+        matches!(self, Self::ChangedOnDisk { .. })
     }
 }

@@ -1,11 +1,22 @@
-//! The server registry: the `servers.json` file, its lenient raw shape and the summaries shown to people.
-//! Reading only in this slice; every write path must be atomic and never clobber a file it cannot parse.
+//! The server registry's file: `servers.json`, its lenient raw shape, the validated model, `${…}` references,
+//! and the store that owns the file (atomic writes, backups, external edits detected and never clobbered).
 
 mod error;
 mod file;
-mod raw;
+pub mod model;
+pub mod raw;
+pub mod references;
+mod store;
 mod summary;
+mod validate;
+mod watch;
+
+#[cfg(test)]
+mod store_tests;
 
 pub use error::ConfigError;
-pub use file::{CONFIG_FILE_NAME, config_path, load_server_list, parse_server_list};
-pub use summary::{ServerList, ServerSummary, TransportKind};
+pub use file::{CONFIG_FILE_NAME, config_path, parse_config_text, render_config_text};
+pub use store::{ConfigEvent, ConfigStore, backup_path};
+pub use summary::{InvalidServer, ServerList, ServerSummary, TransportKind};
+pub use validate::{EntryError, validate_server};
+pub use watch::watch_file;

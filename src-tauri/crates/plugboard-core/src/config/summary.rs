@@ -1,10 +1,13 @@
-//! What a person sees of a configured server before it connects: name, transport, target, enabled.
+//! What a person sees of the configured servers before they connect: name, transport, target, enabled,
+//! and the entries that need fixing.
 
 use serde::Serialize;
 
-use super::raw::RawServer;
+use super::model::{HttpMode, ServerConfig, Transport};
+use super::raw::RawConfigFile;
+use super::validate::validate_server;
 
-/// How Plugboard will reach a server, inferred from its entry the way DESIGN.md describes.
+/// How Plugboard will reach a server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
@@ -29,6 +32,18 @@ pub struct ServerSummary {
     /// The command line (stdio) or the URL (remote), as written in the file: references stay unexpanded.
     pub target: String,
     pub enabled: bool,
+    /// The client it was imported from, if any.
+    pub origin: Option<String>,
+}
+
+/// An entry of the file that cannot be used as written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct InvalidServer {
+    pub name: String,
+    pub field: String,
+    pub message: String,
 }
 
 /// Every configured server, and where the file that holds them lives.
@@ -38,29 +53,85 @@ pub struct ServerSummary {
 pub struct ServerList {
     pub config_path: String,
     pub servers: Vec<ServerSummary>,
+    pub invalid: Vec<InvalidServer>,
+    /// Why the file on disk is not in use (Plugboard then shows its last good version).
+    pub file_problem: Option<String>,
 }
 
-impl ServerSummary {
-    /// Projects a raw entry; `None` when the entry names neither a command nor a URL.
-    pub(crate) fn from_raw(name: &str, raw: &RawServer) -> Option<Self> {
-        let (transport, target) = match (&raw.command, &raw.url) {
-            // A remote entry is never turned into stdio, whatever else it carries.
-            (_, Some(url)) => (remote_kind(raw.kind.as_deref()), url.clone()),
-            (Some(command), None) => (TransportKind::Stdio, command_line(command, &raw.args)),
-            (None, None) => return None,
-        };
-        Some(Self { name: name.to_owned(), transport, target, enabled: raw.enabled.unwrap_or(true) })
+impl ServerList {
+    /// Validates every entry of `file` and sorts them into usable and invalid ones.
+    pub fn from_file(config_path: String, file: &RawConfigFile, file_problem: Option<String>) -> Self {
+        let mut servers = Vec::new();
+        let mut invalid = Vec::new();
+        for (name, raw) in &file.servers {
+            match validate_server(name, raw) {
+                Ok(config) => servers.push(ServerSummary::from(&config)),
+                Err(e) => invalid.push(InvalidServer { name: name.clone(), field: e.field, message: e.message }),
+            }
+        }
+        Self { config_path, servers, invalid, file_problem }
     }
 }
 
-fn remote_kind(kind: Option<&str>) -> TransportKind {
-    match kind {
-        Some("http" | "streamable-http" | "streamableHttp") => TransportKind::StreamableHttp,
-        Some("sse") => TransportKind::Sse,
-        _ => TransportKind::Probe,
+impl From<&ServerConfig> for ServerSummary {
+    fn from(config: &ServerConfig) -> Self {
+        let (transport, target) = match &config.transport {
+            Transport::Stdio(stdio) => (TransportKind::Stdio, command_line(&stdio.command, &stdio.args)),
+            Transport::Http(http) => (
+                match http.mode {
+                    HttpMode::StreamableHttp => TransportKind::StreamableHttp,
+                    HttpMode::Sse => TransportKind::Sse,
+                    HttpMode::Probe => TransportKind::Probe,
+                },
+                http.url.clone(),
+            ),
+        };
+        Self {
+            name: config.name.to_string(),
+            transport,
+            target,
+            enabled: config.enabled,
+            origin: config.origin.as_ref().map(|o| o.client.clone()),
+        }
     }
 }
 
 fn command_line(command: &str, args: &[String]) -> String {
     std::iter::once(command).chain(args.iter().map(String::as_str)).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Usable entries are summarised with their transport; broken ones are listed apart with their field.
+    #[test]
+    fn entries_are_sorted_into_servers_and_invalid() {
+        let file: RawConfigFile = serde_json::from_str(
+            r#"{ "mcpServers": {
+                "a": { "command": "npx", "args": ["-y", "pkg"] },
+                "b": { "type": "http", "url": "https://x/mcp" },
+                "c": { "type": "sse", "url": "https://x/sse", "origin": { "client": "cursor", "path": "/p" } },
+                "d": { "url": "https://x/", "enabled": false },
+                "ghost": { "args": [] } } }"#,
+        )
+        .expect("parse");
+        let list = ServerList::from_file("/cfg/servers.json".into(), &file, None);
+        let kinds: Vec<_> = list.servers.iter().map(|s| (s.name.as_str(), s.transport, s.enabled)).collect();
+        assert_eq!(
+            kinds,
+            [
+                ("a", TransportKind::Stdio, true),
+                ("b", TransportKind::StreamableHttp, true),
+                ("c", TransportKind::Sse, true),
+                ("d", TransportKind::Probe, false),
+            ]
+        );
+        assert_eq!(list.servers[0].target, "npx -y pkg");
+        assert_eq!(list.servers[2].origin.as_deref(), Some("cursor"));
+        assert_eq!(
+            list.invalid,
+            [InvalidServer { name: "ghost".into(), field: "command".into(), message: list.invalid[0].message.clone() }]
+        );
+    }
 }

@@ -1,10 +1,26 @@
-//! The vault: secrets in the OS keychain, one entry per server and secret name, never on disk in plaintext.
-//! Nothing here may log, print or serialise a secret's value.
+//! The vault: per-server secrets in the OS keychain (long ones chunked to fit Windows' 2,560-byte limit); without a
+//! keychain, in memory for the session, or in an INSECURE plaintext file only if the person opted in.
+//! Nothing here may log, print or serialise a secret's value, and nothing falls back to plaintext on its own.
 
+mod chunked;
 mod error;
+mod insecure_file_store;
+mod keychain_store;
+mod locks;
+mod memory_store;
 mod sensitive;
+mod status;
+mod store;
 mod vault;
+mod windows_size_limit_fake;
 
-pub use error::VaultError;
+pub use chunked::CHUNK_UTF16_UNITS;
+pub use error::{KEYCHAIN_GUIDANCE, VaultError};
+pub use insecure_file_store::{INSECURE_FILE_NAME, InsecureFileStore};
+pub use keychain_store::{KEYCHAIN_SERVICE, KeychainStore};
+pub use memory_store::MemoryStore;
 pub use sensitive::Sensitive;
-pub use vault::{KEYCHAIN_SERVICE, Vault};
+pub use status::{BackendKind, VaultStatus};
+pub use store::SecretStore;
+pub use vault::{Fallback, Vault};
+pub use windows_size_limit_fake::{WINDOWS_CREDENTIAL_BLOB_LIMIT_BYTES, WindowsSizeLimitFake};

@@ -1,46 +1,224 @@
-//! The keychain-backed vault: `service = "plugboard"`, `user = "<server>/<secret name>"`.
+//! The vault: per-server secrets under `<server>/<name>`, over ONE store chosen at start — the keychain when it is
+//! reachable, else memory for the session, else (only when the person opted in) the insecure plaintext file.
+//! It must never switch stores after start, and never write a secret anywhere but the chosen store.
 
-use super::{Sensitive, VaultError};
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::sync::Arc;
 
-/// The keychain service name every Plugboard entry is filed under.
-pub const KEYCHAIN_SERVICE: &str = "plugboard";
+use super::locks::with_server_lock;
+use super::{InsecureFileStore, KeychainStore, MemoryStore, SecretStore, Sensitive, VaultError, VaultStatus, chunked};
 
-/// Reads and writes per-server secrets in the OS keychain.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Vault;
+/// Where secrets go when the keychain cannot be reached.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Fallback {
+    /// Keep them in memory until Plugboard quits (the default: nothing secret lands on disk).
+    #[default]
+    MemoryOnly,
+    /// INSECURE: keep them in this plaintext file. Only when the person explicitly opted in.
+    InsecurePlaintextFile(PathBuf),
+}
+
+/// Reads and writes per-server secrets. Cheap to clone; clones share the store. Every call may block on the
+/// keychain: call it from `spawn_blocking` in async code.
+#[derive(Debug, Clone)]
+pub struct Vault {
+    store: Arc<dyn SecretStore>,
+    status: VaultStatus,
+    keychain_problem: Option<VaultError>,
+}
 
 impl Vault {
-    /// Checks that a keychain is reachable, so the UI can say so before anyone types a secret.
-    pub fn status(self) -> Result<(), VaultError> {
-        keyring::Entry::store_status()
-            .as_ref()
-            .map(|_| ())
-            .map_err(|e| VaultError::KeychainUnavailable { reason: e.to_string() })
+    /// The keychain when it is reachable; otherwise `fallback`, with the reason kept in [`Vault::status`] and
+    /// [`Vault::keychain_problem`] so the UI can say so.
+    pub fn open(fallback: Fallback) -> Self {
+        Self::choose(KeychainStore::open(), fallback)
+    }
+
+    /// The keychain, or `KeychainUnavailable` (with what to do) for callers that must not run without it.
+    pub fn keychain() -> Result<Self, VaultError> {
+        KeychainStore::open().map(|store| Self::with_store(Arc::new(store)))
+    }
+
+    /// A vault over any store: tests, the Windows size-limit fake, a deliberately memory-only session.
+    pub fn with_store(store: Arc<dyn SecretStore>) -> Self {
+        let status = status_of(store.as_ref(), None);
+        Self { store, status, keychain_problem: None }
+    }
+
+    fn choose(keychain: Result<KeychainStore, VaultError>, fallback: Fallback) -> Self {
+        let problem = match keychain {
+            Ok(store) => return Self::with_store(Arc::new(store)),
+            Err(problem) => problem,
+        };
+        let store: Arc<dyn SecretStore> = match fallback {
+            Fallback::MemoryOnly => Arc::new(MemoryStore::new()),
+            Fallback::InsecurePlaintextFile(path) => Arc::new(InsecureFileStore::new(path)),
+        };
+        tracing::warn!(
+            error = %problem,
+            backend = ?store.kind(),
+            "the OS keychain is unavailable; secrets go to the fallback store for this session"
+        );
+        let reason = match &problem {
+            VaultError::KeychainUnavailable { reason } => reason.clone(),
+            other => other.to_string(),
+        };
+        let status = status_of(store.as_ref(), Some(reason));
+        Self { store, status, keychain_problem: Some(problem) }
+    }
+
+    /// Where secrets live this session, for the UI.
+    pub fn status(&self) -> &VaultStatus {
+        &self.status
+    }
+
+    /// Why the keychain is not in use, when it was tried and failed: usually `KeychainUnavailable`.
+    pub fn keychain_problem(&self) -> Option<&VaultError> {
+        self.keychain_problem.as_ref()
     }
 
     /// The secret `name` of `server`, or `Ok(None)` when there is none.
-    pub fn get(self, server: &str, name: &str) -> Result<Option<Sensitive<String>>, VaultError> {
-        match entry(server, name)?.get_password() {
-            Ok(value) => Ok(Some(Sensitive::new(value))),
-            Err(keyring::Error::NoEntry) => Ok(None),
-            Err(e) => Err(e.into()),
-        }
+    pub fn get(&self, server: &str, name: &str) -> Result<Option<Sensitive<String>>, VaultError> {
+        let key = secret_key(server, name)?;
+        with_server_lock(server, || chunked::read(self.store.as_ref(), &key))
     }
 
-    /// Stores (or replaces) the secret `name` of `server`.
-    pub fn set(self, server: &str, name: &str, value: &Sensitive<String>) -> Result<(), VaultError> {
-        Ok(entry(server, name)?.set_password(value.expose())?)
+    /// Stores (or replaces) the secret `name` of `server`. A failure is returned as it is: nothing falls back to
+    /// another store.
+    pub fn set(&self, server: &str, name: &str, value: &Sensitive<String>) -> Result<(), VaultError> {
+        let key = secret_key(server, name)?;
+        with_server_lock(server, || {
+            // The index is written first: a crash in between leaves a listed name with no secret, which is harmless,
+            // rather than a secret that removing the server would not find.
+            let mut names = self.index(server)?;
+            if names.insert(name.to_owned()) {
+                self.write_index(server, &names)?;
+            }
+            chunked::write(self.store.as_ref(), &key, value.expose())
+        })
     }
 
     /// Deletes the secret; deleting one that does not exist is not an error.
-    pub fn delete(self, server: &str, name: &str) -> Result<(), VaultError> {
-        match entry(server, name)?.delete_credential() {
-            Ok(()) | Err(keyring::Error::NoEntry) => Ok(()),
-            Err(e) => Err(e.into()),
+    pub fn delete(&self, server: &str, name: &str) -> Result<(), VaultError> {
+        let key = secret_key(server, name)?;
+        with_server_lock(server, || {
+            chunked::delete(self.store.as_ref(), &key)?;
+            match self.index(server) {
+                Ok(mut names) => match names.remove(name) {
+                    true => self.write_index(server, &names),
+                    false => Ok(()),
+                },
+                // The secret is gone, which is what was asked; removing the server clears the damaged index.
+                Err(e @ VaultError::Corrupt { .. }) => {
+                    tracing::warn!(server, error = %e, "deleted a secret but could not update the server's index");
+                    Ok(())
+                }
+                Err(e) => Err(e),
+            }
+        })
+    }
+
+    /// The names of the secrets stored for `server`, sorted.
+    pub fn names(&self, server: &str) -> Result<Vec<String>, VaultError> {
+        validate_server(server)?;
+        with_server_lock(server, || Ok(self.index(server)?.into_iter().collect()))
+    }
+
+    /// Deletes every secret of `server`: the ones its index lists plus `known_names` (e.g. the `${secret:…}`
+    /// references in its config), and the index itself. Returns how many secrets were deleted.
+    pub fn delete_server(&self, server: &str, known_names: &[&str]) -> Result<usize, VaultError> {
+        validate_server(server)?;
+        let mut names = BTreeSet::new();
+        for name in known_names {
+            validate_name(name)?;
+            names.insert((*name).to_owned());
         }
+        with_server_lock(server, || {
+            match self.index(server) {
+                Ok(listed) => names.extend(listed),
+                Err(e @ VaultError::Corrupt { .. }) => {
+                    tracing::warn!(server, error = %e, "the server's index is damaged; deleting the secrets named in its config");
+                }
+                Err(e) => return Err(e),
+            }
+            let mut deleted = 0;
+            for name in &names {
+                if chunked::delete(self.store.as_ref(), &format!("{server}/{name}"))? {
+                    deleted += 1;
+                }
+            }
+            chunked::delete(self.store.as_ref(), &index_key(server))?;
+            Ok(deleted)
+        })
+    }
+
+    /// The names the server's index lists; empty when it has none.
+    fn index(&self, server: &str) -> Result<BTreeSet<String>, VaultError> {
+        let key = index_key(server);
+        let Some(text) = chunked::read(self.store.as_ref(), &key)? else { return Ok(BTreeSet::new()) };
+        serde_json::from_str(text.expose())
+            .map_err(|_| VaultError::Corrupt { key, reason: "the list of this server's secrets is not valid".into() })
+    }
+
+    fn write_index(&self, server: &str, names: &BTreeSet<String>) -> Result<(), VaultError> {
+        let key = index_key(server);
+        if names.is_empty() {
+            return chunked::delete(self.store.as_ref(), &key).map(drop);
+        }
+        let text = serde_json::to_string(names)
+            .map_err(|_| VaultError::Backend { reason: "cannot encode the server's index".into() })?;
+        chunked::write(self.store.as_ref(), &key, &text)
     }
 }
 
-fn entry(server: &str, name: &str) -> Result<keyring::Entry, VaultError> {
-    Ok(keyring::Entry::new(KEYCHAIN_SERVICE, &format!("{server}/{name}"))?)
+fn status_of(store: &dyn SecretStore, keychain_unavailable: Option<String>) -> VaultStatus {
+    let path = store.location().map(|p| p.display().to_string());
+    VaultStatus::new(store.kind(), path, keychain_unavailable)
 }
+
+/// `<server>/<name>`: the entry a secret is filed under, as before chunking and indexes existed.
+fn secret_key(server: &str, name: &str) -> Result<String, VaultError> {
+    validate_server(server)?;
+    validate_name(name)?;
+    Ok(format!("{server}/{name}"))
+}
+
+/// `<server>/.index`: secret names cannot start with a dot, so this never collides with a secret.
+fn index_key(server: &str) -> String {
+    format!("{server}/.index")
+}
+
+/// A server name has no `/` (so the first `/` of a key ends it) and no `#` (chunk keys end in `#<n>`).
+fn validate_server(server: &str) -> Result<(), VaultError> {
+    let reason = if server.is_empty() {
+        "a server name cannot be empty"
+    } else if server.contains(['/', '#']) {
+        "a server name cannot contain '/' or '#'"
+    } else if server.chars().any(char::is_control) {
+        "a server name cannot contain control characters"
+    } else {
+        return Ok(());
+    };
+    Err(VaultError::InvalidName { name: server.to_owned(), reason })
+}
+
+/// A secret name may contain `/` (e.g. an issuer), but no `#` (chunk keys) and no leading `.` (the vault's own).
+fn validate_name(name: &str) -> Result<(), VaultError> {
+    let reason = if name.is_empty() {
+        "a secret name cannot be empty"
+    } else if name.contains('#') {
+        "a secret name cannot contain '#'"
+    } else if name.starts_with('.') {
+        "a secret name cannot start with '.'"
+    } else if name.chars().any(char::is_control) {
+        "a secret name cannot contain control characters"
+    } else {
+        return Ok(());
+    };
+    Err(VaultError::InvalidName { name: name.to_owned(), reason })
+}
+
+#[cfg(test)]
+#[path = "vault_tests.rs"]
+mod tests;

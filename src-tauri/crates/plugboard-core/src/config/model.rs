@@ -1,0 +1,154 @@
+//! The validated server model: what Plugboard runs, as opposed to what the file says (`raw`).
+//! Values may still hold `${…}` references; they are expanded at connect time only, never written back.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::time::Duration;
+
+/// The timeout of a request when the entry sets none.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+/// The longest per-request timeout an entry may ask for.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(3600);
+/// The longest server name accepted (names become keychain keys and tool-name prefixes).
+pub const MAX_NAME_LEN: usize = 128;
+
+/// A server's name: 1 to 128 of `A-Z a-z 0-9 _ - .`, unique in the file.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ServerName(String);
+
+impl ServerName {
+    /// Checks `name` against the rules above; the error says which rule it broke.
+    pub fn parse(name: &str) -> Result<Self, String> {
+        if name.is_empty() {
+            return Err("a server name cannot be empty".into());
+        }
+        if name.chars().count() > MAX_NAME_LEN {
+            return Err(format!("a server name has at most {MAX_NAME_LEN} characters"));
+        }
+        if let Some(bad) = name.chars().find(|c| !is_name_char(*c)) {
+            return Err(format!("{bad:?} is not allowed in a server name: use letters, digits, '-', '_' or '.'"));
+        }
+        Ok(Self(name.to_owned()))
+    }
+
+    /// Turns any text into a valid name (for imported entries): other characters become '-', runs collapse.
+    pub fn sanitize(name: &str) -> Self {
+        let mut out = String::new();
+        for c in name.trim().chars() {
+            let c = if is_name_char(c) { c } else { '-' };
+            if !(c == '-' && out.ends_with('-')) {
+                out.push(c);
+            }
+        }
+        let trimmed: String = out.trim_matches('-').chars().take(MAX_NAME_LEN).collect();
+        Self(if trimmed.is_empty() { "server".to_owned() } else { trimmed })
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for ServerName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')
+}
+
+/// One server, validated.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServerConfig {
+    pub name: ServerName,
+    pub transport: Transport,
+    pub auth: Auth,
+    pub tools: ToolFilter,
+    /// Tools the source client ran without asking (kept for the person to review, never applied silently).
+    pub auto_approve: Vec<String>,
+    pub enabled: bool,
+    pub required: bool,
+    pub read_only: bool,
+    pub timeout: Duration,
+    pub origin: Option<Origin>,
+}
+
+/// How the server is reached.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Transport {
+    Stdio(StdioSpec),
+    Http(HttpSpec),
+}
+
+/// A local server process: argv, never a shell line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StdioSpec {
+    pub command: String,
+    pub args: Vec<String>,
+    pub env: BTreeMap<String, String>,
+    pub cwd: Option<String>,
+}
+
+/// A remote server.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HttpSpec {
+    pub url: String,
+    pub headers: BTreeMap<String, String>,
+    pub mode: HttpMode,
+}
+
+/// Which HTTP transport a remote server speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HttpMode {
+    StreamableHttp,
+    Sse,
+    /// Unknown: Streamable HTTP first, SSE when the initialize POST answers 400/404/405.
+    Probe,
+}
+
+/// How Plugboard authenticates to the server.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Auth {
+    None,
+    /// Static headers (typically `Authorization` with a `${secret:…}` reference).
+    Headers,
+    /// `Authorization: Bearer $VAR` whenever the variable is set; its recovery is "set the variable", never a login.
+    BearerEnv {
+        var: String,
+    },
+    OAuth(OAuthSettings),
+}
+
+/// OAuth options of a remote server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OAuthSettings {
+    pub scopes: Option<String>,
+    pub client_id: Option<String>,
+    pub redirect: Redirect,
+}
+
+/// Where the authorization server sends the browser back to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Redirect {
+    /// `http://127.0.0.1:<port>/callback`, the spec-compliant default for dynamic registration.
+    Loopback,
+    /// `plugboard://oauth/callback`, for pre-registered clients that allow a private-use scheme.
+    DeepLink,
+}
+
+/// Which tools of the server are exposed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToolFilter {
+    All,
+    /// Exactly these (raw or namespaced names); empty means none.
+    Only(Vec<String>),
+}
+
+/// The client and file an entry was imported from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    pub client: String,
+    pub path: String,
+}

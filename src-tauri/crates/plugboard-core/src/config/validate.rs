@@ -1,0 +1,263 @@
+//! Raw entry → validated `ServerConfig`, with errors that name the server, the field and the reason.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use super::model::{
+    Auth, DEFAULT_TIMEOUT, HttpMode, HttpSpec, MAX_TIMEOUT, OAuthSettings, Origin, Redirect, ServerConfig, ServerName,
+    StdioSpec, ToolFilter, Transport,
+};
+use super::raw::RawServer;
+
+/// Why one entry is not usable.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("server {server:?}: {field}: {message}")]
+pub struct EntryError {
+    pub server: String,
+    /// The field as written in the file (`url`, `oauth.redirect`, `mcpServers` for the name itself).
+    pub field: String,
+    pub message: String,
+}
+
+/// Validates one entry of `mcpServers`.
+pub fn validate_server(name: &str, raw: &RawServer) -> Result<ServerConfig, EntryError> {
+    let fail = |field: &str, message: String| EntryError { server: name.to_owned(), field: field.into(), message };
+    let server_name = ServerName::parse(name).map_err(|m| fail("name", m))?;
+    let transport = transport(raw).map_err(|(f, m)| fail(f, m))?;
+    let auth = auth(raw, &transport).map_err(|(f, m)| fail(f, m))?;
+    let timeout = match raw.timeout_ms {
+        None => DEFAULT_TIMEOUT,
+        Some(0) => return Err(fail("timeoutMs", "must be more than 0".into())),
+        Some(ms) if Duration::from_millis(ms) > MAX_TIMEOUT => {
+            return Err(fail("timeoutMs", format!("must be at most {} (one hour)", MAX_TIMEOUT.as_millis())));
+        }
+        Some(ms) => Duration::from_millis(ms),
+    };
+    Ok(ServerConfig {
+        name: server_name,
+        transport,
+        auth,
+        tools: tool_filter(raw.tools.as_deref()).map_err(|m| fail("tools", m))?,
+        auto_approve: raw.auto_approve.clone().unwrap_or_default(),
+        enabled: raw.enabled.unwrap_or(true),
+        required: raw.required.unwrap_or(false),
+        read_only: raw.read_only.unwrap_or(false),
+        timeout,
+        origin: raw.origin.as_ref().map(|o| Origin { client: o.client.clone(), path: o.path.clone() }),
+    })
+}
+
+type FieldError = (&'static str, String);
+
+fn transport(raw: &RawServer) -> Result<Transport, FieldError> {
+    let mode = match raw.kind.as_deref() {
+        None => None,
+        Some("stdio") => Some(None),
+        Some("http" | "streamable-http" | "streamableHttp") => Some(Some(HttpMode::StreamableHttp)),
+        Some("sse") => Some(Some(HttpMode::Sse)),
+        Some(other) => {
+            return Err(("type", format!("{other:?} is not a transport: use \"stdio\", \"http\" or \"sse\"")));
+        }
+    };
+    match (&raw.command, &raw.url, mode) {
+        (Some(_), Some(_), _) => Err(("command", "has both \"command\" and \"url\": keep one".into())),
+        (Some(command), None, None | Some(None)) => {
+            if command.trim().is_empty() {
+                return Err(("command", "cannot be empty".into()));
+            }
+            check_keys("env", raw.env.as_ref())?;
+            Ok(Transport::Stdio(StdioSpec {
+                command: command.clone(),
+                args: raw.args.clone().unwrap_or_default(),
+                env: raw.env.clone().unwrap_or_default(),
+                cwd: raw.cwd.clone(),
+            }))
+        }
+        (Some(_), None, Some(Some(_))) => Err(("type", "a remote transport needs \"url\", not \"command\"".into())),
+        (None, Some(url), None | Some(Some(_))) => {
+            check_url(url)?;
+            check_keys("headers", raw.headers.as_ref())?;
+            Ok(Transport::Http(HttpSpec {
+                url: url.clone(),
+                headers: raw.headers.clone().unwrap_or_default(),
+                mode: mode.flatten().unwrap_or(HttpMode::Probe),
+            }))
+        }
+        (None, Some(_), Some(None)) => Err(("type", "\"stdio\" needs \"command\", not \"url\"".into())),
+        (None, None, _) => {
+            Err(("command", "needs either \"command\" (a local server) or \"url\" (a remote one)".into()))
+        }
+    }
+}
+
+fn check_url(url: &str) -> Result<(), FieldError> {
+    // A reference may stand for the scheme or host; its value is checked when it is expanded at connect time.
+    if url.contains("${") {
+        return Ok(());
+    }
+    let parsed = url::Url::parse(url).map_err(|e| ("url", format!("{url:?} is not a valid URL: {e}")))?;
+    match parsed.scheme() {
+        "http" | "https" => Ok(()),
+        other => Err(("url", format!("the {other}: scheme is not allowed: use an http:// or https:// URL"))),
+    }
+}
+
+fn check_keys(field: &'static str, map: Option<&BTreeMap<String, String>>) -> Result<(), FieldError> {
+    match map {
+        Some(map) if map.keys().any(|k| k.trim().is_empty()) => Err((field, "has an empty name".into())),
+        _ => Ok(()),
+    }
+}
+
+fn auth(raw: &RawServer, transport: &Transport) -> Result<Auth, FieldError> {
+    let remote = matches!(transport, Transport::Http(_));
+    match (&raw.oauth, &raw.bearer_token_env_var) {
+        (Some(_), Some(_)) => Err(("oauth", "\"oauth\" and \"bearerTokenEnvVar\" exclude each other: keep one".into())),
+        (Some(_), None) if !remote => Err(("oauth", "only a remote server (with \"url\") can log in".into())),
+        (None, Some(_)) if !remote => {
+            Err(("bearerTokenEnvVar", "only a remote server (with \"url\") takes a token".into()))
+        }
+        (Some(oauth), None) => {
+            let redirect = match oauth.redirect.as_deref() {
+                None | Some("loopback") => Redirect::Loopback,
+                Some("deep-link") => Redirect::DeepLink,
+                Some(other) => return Err(("oauth.redirect", format!("{other:?}: use \"loopback\" or \"deep-link\""))),
+            };
+            Ok(Auth::OAuth(OAuthSettings {
+                scopes: oauth.scopes.clone(),
+                client_id: oauth.client_id.clone(),
+                redirect,
+            }))
+        }
+        (None, Some(var)) if var.trim().is_empty() => Err(("bearerTokenEnvVar", "cannot be empty".into())),
+        (None, Some(var)) => Ok(Auth::BearerEnv { var: var.clone() }),
+        (None, None) => match transport {
+            Transport::Http(http) if !http.headers.is_empty() => Ok(Auth::Headers),
+            _ => Ok(Auth::None),
+        },
+    }
+}
+
+fn tool_filter(tools: Option<&[String]>) -> Result<ToolFilter, String> {
+    match tools {
+        None => Ok(ToolFilter::All),
+        Some([only]) if only == "*" => Ok(ToolFilter::All),
+        Some(names) if names.iter().any(|n| n.trim().is_empty()) => Err("a tool name cannot be empty".into()),
+        Some(names) if names.iter().any(|n| n == "*") => Err("\"*\" means all tools and stands alone".into()),
+        Some(names) => Ok(ToolFilter::Only(names.to_vec())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::raw::RawConfigFile;
+
+    fn entry(json: &str) -> RawServer {
+        serde_json::from_str(json).expect("raw entry")
+    }
+
+    fn error_field(json: &str) -> String {
+        validate_server("s", &entry(json)).expect_err("invalid").field
+    }
+
+    /// Transports come from `command` / `url` / `type` as DESIGN.md says.
+    #[test]
+    fn transports() {
+        let stdio = validate_server("a", &entry(r#"{"command":"npx","args":["-y","x"],"env":{"A":"1"}}"#)).expect("ok");
+        assert!(matches!(stdio.transport, Transport::Stdio(ref s) if s.command == "npx" && s.args == ["-y", "x"]));
+        for (kind, mode) in [
+            (r#""http""#, HttpMode::StreamableHttp),
+            (r#""streamable-http""#, HttpMode::StreamableHttp),
+            (r#""streamableHttp""#, HttpMode::StreamableHttp),
+            (r#""sse""#, HttpMode::Sse),
+        ] {
+            let json = format!(r#"{{"type":{kind},"url":"https://x.example/mcp"}}"#);
+            let server = validate_server("a", &entry(&json)).expect("ok");
+            assert!(matches!(server.transport, Transport::Http(ref h) if h.mode == mode), "{kind}");
+        }
+        let probe = validate_server("a", &entry(r#"{"url":"https://x.example/"}"#)).expect("ok");
+        assert!(matches!(probe.transport, Transport::Http(ref h) if h.mode == HttpMode::Probe));
+    }
+
+    /// Defaults: enabled, not required, not read-only, 30 s, all tools, no auth.
+    #[test]
+    fn defaults() {
+        let s = validate_server("a", &entry(r#"{"command":"x"}"#)).expect("ok");
+        assert!(s.enabled && !s.required && !s.read_only);
+        assert_eq!((s.timeout, s.tools, s.auth), (DEFAULT_TIMEOUT, ToolFilter::All, Auth::None));
+    }
+
+    /// Each broken field is named in the error.
+    #[test]
+    fn errors_name_the_field() {
+        assert_eq!(error_field(r#"{"command":"x","url":"https://a"}"#), "command");
+        assert_eq!(error_field(r#"{}"#), "command");
+        assert_eq!(error_field(r#"{"command":"  "}"#), "command");
+        assert_eq!(error_field(r#"{"type":"websocket","url":"https://a"}"#), "type");
+        assert_eq!(error_field(r#"{"type":"sse","command":"x"}"#), "type");
+        assert_eq!(error_field(r#"{"type":"stdio","url":"https://a"}"#), "type");
+        assert_eq!(error_field(r#"{"url":"javascript:alert(1)"}"#), "url");
+        assert_eq!(error_field(r#"{"url":"file:///etc/passwd"}"#), "url");
+        assert_eq!(error_field(r#"{"url":"not a url"}"#), "url");
+        assert_eq!(error_field(r#"{"command":"x","timeoutMs":0}"#), "timeoutMs");
+        assert_eq!(error_field(r#"{"command":"x","timeoutMs":99999999}"#), "timeoutMs");
+        assert_eq!(error_field(r#"{"command":"x","tools":["a",""]}"#), "tools");
+        assert_eq!(error_field(r#"{"command":"x","tools":["*","a"]}"#), "tools");
+        assert_eq!(error_field(r#"{"command":"x","oauth":{}}"#), "oauth");
+        assert_eq!(error_field(r#"{"url":"https://a","oauth":{},"bearerTokenEnvVar":"T"}"#), "oauth");
+        assert_eq!(error_field(r#"{"url":"https://a","oauth":{"redirect":"email"}}"#), "oauth.redirect");
+        assert_eq!(error_field(r#"{"command":"x","env":{"":"v"}}"#), "env");
+        let bad_name = validate_server("my server", &entry(r#"{"command":"x"}"#)).expect_err("name");
+        assert_eq!(bad_name.field, "name");
+    }
+
+    /// Allowlists: absent and ["*"] are all tools, [] is none, names are kept in order.
+    #[test]
+    fn tool_filters() {
+        let tools = |json: &str| validate_server("a", &entry(json)).expect("ok").tools;
+        assert_eq!(tools(r#"{"command":"x","tools":["*"]}"#), ToolFilter::All);
+        assert_eq!(tools(r#"{"command":"x","tools":[]}"#), ToolFilter::Only(vec![]));
+        assert_eq!(tools(r#"{"command":"x","tools":["b","a"]}"#), ToolFilter::Only(vec!["b".into(), "a".into()]));
+    }
+
+    /// Auth is OAuth, a bearer env var, static headers or none; references in URLs are accepted unexpanded.
+    #[test]
+    fn auth_kinds() {
+        let auth = |json: &str| validate_server("a", &entry(json)).expect("ok").auth;
+        assert!(matches!(
+            auth(r#"{"url":"https://a","oauth":{"redirect":"deep-link"}}"#),
+            Auth::OAuth(OAuthSettings { redirect: Redirect::DeepLink, .. })
+        ));
+        assert_eq!(auth(r#"{"url":"https://a","bearerTokenEnvVar":"TOKEN"}"#), Auth::BearerEnv { var: "TOKEN".into() });
+        assert_eq!(auth(r#"{"url":"https://a","headers":{"Authorization":"Bearer ${secret:t}"}}"#), Auth::Headers);
+        assert_eq!(auth(r#"{"url":"${env:BASE}/mcp"}"#), Auth::None);
+    }
+
+    /// Sanitising turns any imported name into a valid one.
+    #[test]
+    fn names_are_sanitized() {
+        assert_eq!(ServerName::sanitize("My Server (prod)!").as_str(), "My-Server-prod");
+        assert_eq!(ServerName::sanitize("ünïcode").as_str(), "n-code");
+        assert_eq!(ServerName::sanitize("   ").as_str(), "server");
+        assert_eq!(ServerName::sanitize(&"x".repeat(500)).as_str().len(), super::super::model::MAX_NAME_LEN);
+        assert!(ServerName::parse(ServerName::sanitize("a/b\\c").as_str()).is_ok());
+    }
+
+    /// The example of DESIGN.md validates as written.
+    #[test]
+    fn design_example_validates() {
+        let file: RawConfigFile = serde_json::from_str(
+            r#"{ "mcpServers": {
+            "linear":   { "type": "http", "url": "https://mcp.linear.app/mcp", "oauth": { "scopes": "read write" } },
+            "files":    { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/home/me/notes"],
+                          "tools": ["read_file", "list_directory"] },
+            "internal": { "type": "sse", "url": "https://tools.example/sse",
+                          "headers": { "Authorization": "Bearer ${secret:internal-token}" }, "timeoutMs": 120000 } } }"#,
+        )
+        .expect("parse");
+        for (name, raw) in &file.servers {
+            validate_server(name, raw).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}

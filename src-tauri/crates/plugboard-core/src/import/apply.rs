@@ -1,0 +1,111 @@
+//! Applying an import plan: secrets into the vault first, then every chosen entry in ONE atomic write of
+//! `servers.json`. If anything fails nothing is written and the secrets stored so far are removed again.
+
+use serde::{Deserialize, Serialize};
+
+use super::plan::{EntryOutcome, EntryPlan, ImportPlan};
+use crate::registry::{Registry, RegistryError};
+
+/// What to do with an entry whose name is taken by a different server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub enum ConflictChoice {
+    /// Keep what Plugboard has.
+    Skip,
+    /// Replace it with the imported entry.
+    Overwrite,
+    /// Keep both: the imported one gets a free name (`name-2`, …).
+    Rename,
+}
+
+/// What an applied import did.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct ImportSummary {
+    pub added: Vec<String>,
+    pub overwritten: Vec<String>,
+    /// `(name in the source, name given)`.
+    pub renamed: Vec<(String, String)>,
+    pub skipped: Vec<String>,
+    pub identical: u32,
+    pub invalid: u32,
+    pub file_errors: u32,
+    pub secrets_moved: u32,
+}
+
+/// Applies `plan`, asking `choose` about each conflict.
+pub fn apply_plan(
+    registry: &Registry,
+    plan: &ImportPlan,
+    choose: impl Fn(&EntryPlan) -> ConflictChoice,
+) -> Result<ImportSummary, RegistryError> {
+    let mut summary = ImportSummary {
+        file_errors: count_u32(plan.files.iter().filter(|f| f.error.is_some()).count()),
+        identical: count_u32(plan.count(|o| *o == EntryOutcome::Identical)),
+        invalid: count_u32(plan.count(|o| matches!(o, EntryOutcome::Invalid { .. }))),
+        ..ImportSummary::default()
+    };
+    let mut taken: Vec<String> = registry.store().snapshot().servers.into_keys().collect();
+    let mut writes = Vec::new();
+    for entry in plan.files.iter().flat_map(|f| &f.entries) {
+        let Some(server) = &entry.server else { continue };
+        let name = match (&entry.outcome, choose(entry)) {
+            (EntryOutcome::New, _) => {
+                summary.added.push(entry.name.clone());
+                entry.name.clone()
+            }
+            (EntryOutcome::Conflict { .. }, ConflictChoice::Overwrite) => {
+                summary.overwritten.push(entry.name.clone());
+                entry.name.clone()
+            }
+            (EntryOutcome::Conflict { .. }, ConflictChoice::Rename) => {
+                let free = free_name(&entry.name, &taken);
+                summary.renamed.push((entry.name.clone(), free.clone()));
+                free
+            }
+            (EntryOutcome::Conflict { .. }, ConflictChoice::Skip) => {
+                summary.skipped.push(entry.name.clone());
+                continue;
+            }
+            (EntryOutcome::Identical | EntryOutcome::Invalid { .. }, _) => continue,
+        };
+        taken.push(name.clone());
+        writes.push((name, server.clone(), &entry.secret_values));
+    }
+
+    let mut stored: Vec<(String, String)> = Vec::new();
+    let result = (|| {
+        for (name, _, secrets) in &writes {
+            for (secret, value) in secrets.iter() {
+                registry.vault().set(name, secret, value)?;
+                stored.push((name.clone(), secret.clone()));
+                summary.secrets_moved += 1;
+            }
+        }
+        registry.store().modify(|file| {
+            for (name, server, _) in &writes {
+                file.servers.insert(name.clone(), server.clone());
+            }
+            Ok::<_, RegistryError>(())
+        })
+    })();
+    if let Err(e) = result {
+        for (server, secret) in &stored {
+            // Best effort: the import failed as a whole, so its secrets must not linger.
+            let _ = registry.vault().delete(server, secret);
+        }
+        return Err(e);
+    }
+    Ok(summary)
+}
+
+// Counts cross to TypeScript as numbers; a config file never holds 4 billion entries.
+fn count_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+fn free_name(base: &str, taken: &[String]) -> String {
+    (2..).map(|n| format!("{base}-{n}")).find(|candidate| !taken.contains(candidate)).unwrap_or_else(|| base.into())
+}

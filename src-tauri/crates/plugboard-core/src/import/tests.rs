@@ -1,0 +1,140 @@
+//! The plan → apply flow over real files: outcomes, conflicts, secrets to the vault, atomicity.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::*;
+use crate::config::ConfigStore;
+use crate::registry::Registry;
+use crate::secrets::{MemoryStore, Vault};
+
+fn registry(dir: &Path) -> Registry {
+    let store = ConfigStore::open(dir.join("plugboard/servers.json")).expect("open");
+    Registry::new(store, Arc::new(Vault::with_store(Arc::new(MemoryStore::default()))))
+}
+
+fn client(id: &str) -> ClientSource {
+    *clients::all().iter().find(|c| c.id == id).expect("known client")
+}
+
+fn source_file(dir: &Path, name: &str, client_id: &str, text: &str) -> DetectedFile {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write source");
+    DetectedFile { client: client(client_id), path }
+}
+
+const CURSOR: &str = r#"{
+  // Cursor's global MCP config
+  "mcpServers": {
+    "github": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-github"],
+                "env": { "GITHUB_PERSONAL_ACCESS_TOKEN": "ghp_0123456789abcdefghijABCDEFGHIJ012345" } },
+    "linear": { "url": "https://mcp.linear.app/sse" },
+    "broken": { "args": ["no command"] },
+  }
+}"#;
+
+/// A plan lists every entry with its outcome and moves literal secrets out, writing nothing.
+#[test]
+fn plan_reports_outcomes_and_writes_nothing() {
+    let dir = tempfile::tempdir().expect("dir");
+    let reg = registry(dir.path());
+    let files = [source_file(dir.path(), "mcp.json", "cursor", CURSOR)];
+    let plan = ImportPlan::build(&files, &reg.store().snapshot());
+    let entries = &plan.files[0].entries;
+    let outcome = |name: &str| entries.iter().find(|e| e.source_name == name).expect(name).outcome.clone();
+    assert_eq!(outcome("github"), EntryOutcome::New);
+    assert_eq!(outcome("linear"), EntryOutcome::New);
+    assert!(matches!(outcome("broken"), EntryOutcome::Invalid { .. }));
+    let github = entries.iter().find(|e| e.source_name == "github").expect("github");
+    assert_eq!(github.secrets_moved.len(), 1);
+    let json = serde_json::to_string(&plan).expect("serialise");
+    assert!(!json.contains("ghp_0123456789"), "the plan shown to people holds no secret: {json}");
+    assert!(!reg.store().path().exists(), "planning writes nothing");
+}
+
+/// Applying stores the secret in the vault, writes references only, and records the origin.
+#[test]
+fn apply_moves_secrets_to_the_vault() {
+    let dir = tempfile::tempdir().expect("dir");
+    let reg = registry(dir.path());
+    let files = [source_file(dir.path(), "mcp.json", "cursor", CURSOR)];
+    let plan = ImportPlan::build(&files, &reg.store().snapshot());
+    let summary = apply_plan(&reg, &plan, |_| ConflictChoice::Skip).expect("apply");
+    assert_eq!(summary.added, ["github", "linear"]);
+    assert_eq!((summary.invalid, summary.secrets_moved), (1, 1));
+
+    let written = std::fs::read_to_string(reg.store().path()).expect("written");
+    assert!(!written.contains("ghp_0123456789"), "{written}");
+    assert!(written.contains("${secret:"), "{written}");
+    let github = reg.get("github").expect("github");
+    assert_eq!(github.origin.as_ref().map(|o| o.client.as_str()), Some("cursor"));
+    let names = crate::registry::secret_names(&github);
+    assert_eq!(names.len(), 1);
+    let stored = reg.vault().get("github", &names[0]).expect("vault").expect("stored");
+    assert_eq!(stored.expose(), "ghp_0123456789abcdefghijABCDEFGHIJ012345");
+}
+
+/// Importing the same file again finds every entry identical; a changed entry is a conflict with its difference.
+#[test]
+fn reimport_is_identical_and_changes_conflict() {
+    let dir = tempfile::tempdir().expect("dir");
+    let reg = registry(dir.path());
+    let files = [source_file(dir.path(), "mcp.json", "cursor", CURSOR)];
+    apply_plan(&reg, &ImportPlan::build(&files, &reg.store().snapshot()), |_| ConflictChoice::Skip).expect("apply");
+
+    let again = ImportPlan::build(&files, &reg.store().snapshot());
+    assert_eq!(again.count(|o| *o == EntryOutcome::Identical), 2);
+
+    let changed = CURSOR.replace("https://mcp.linear.app/sse", "https://mcp.linear.app/mcp");
+    let files = [source_file(dir.path(), "mcp.json", "cursor", &changed)];
+    let plan = ImportPlan::build(&files, &reg.store().snapshot());
+    let linear = plan.files[0].entries.iter().find(|e| e.name == "linear").expect("linear");
+    match &linear.outcome {
+        EntryOutcome::Conflict { differences } => {
+            assert!(differences.iter().any(|d| d.starts_with("url:") && d.contains("/mcp")), "{differences:?}");
+        }
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+
+    let kept = apply_plan(&reg, &plan, |_| ConflictChoice::Skip).expect("skip");
+    assert_eq!(kept.skipped, ["linear"]);
+    assert_eq!(reg.get("linear").expect("linear").url.as_deref(), Some("https://mcp.linear.app/sse"));
+
+    let both = apply_plan(&reg, &plan, |_| ConflictChoice::Rename).expect("rename");
+    assert_eq!(both.renamed, [("linear".to_owned(), "linear-2".to_owned())]);
+    assert_eq!(reg.get("linear-2").expect("renamed").url.as_deref(), Some("https://mcp.linear.app/mcp"));
+
+    let plan = ImportPlan::build(&files, &reg.store().snapshot());
+    let replaced = apply_plan(&reg, &plan, |_| ConflictChoice::Overwrite).expect("overwrite");
+    assert_eq!(replaced.overwritten, ["linear"]);
+    assert_eq!(reg.get("linear").expect("linear").url.as_deref(), Some("https://mcp.linear.app/mcp"));
+}
+
+/// A bad file gets its own error line while the other files still import; nothing else is touched.
+#[test]
+fn a_bad_file_does_not_stop_the_others() {
+    let dir = tempfile::tempdir().expect("dir");
+    let reg = registry(dir.path());
+    let broken = source_file(dir.path(), "broken.json", "claude-desktop", "{ \"mcpServers\": { ");
+    let empty = source_file(dir.path(), "empty.json", "claude-desktop", "");
+    let folder = DetectedFile { client: client("cursor"), path: dir.path().to_owned() };
+    let good = source_file(dir.path(), "mcp.json", "cursor", CURSOR);
+    let plan = ImportPlan::build(&[broken, empty, folder, good], &reg.store().snapshot());
+    let errors: Vec<_> = plan.files.iter().map(|f| f.error.is_some()).collect();
+    assert_eq!(errors, [true, true, true, false]);
+    assert!(plan.files[0].error.as_deref().is_some_and(|e| e.contains("line")), "{:?}", plan.files[0].error);
+    let summary = apply_plan(&reg, &plan, |_| ConflictChoice::Skip).expect("apply");
+    assert_eq!((summary.file_errors, summary.added.len()), (3, 2));
+}
+
+/// Names that are not valid server names are sanitised and the person is told.
+#[test]
+fn names_are_sanitised_with_a_note() {
+    let dir = tempfile::tempdir().expect("dir");
+    let reg = registry(dir.path());
+    let text = r#"{"mcpServers":{"My Notes (local)":{"command":"node","args":["notes.js"]}}}"#;
+    let plan = ImportPlan::build(&[source_file(dir.path(), "c.json", "claude-desktop", text)], &reg.store().snapshot());
+    let entry = &plan.files[0].entries[0];
+    assert_eq!(entry.name, "My-Notes-local");
+    assert!(entry.notes.iter().any(|n| n.contains("renamed from")), "{:?}", entry.notes);
+}

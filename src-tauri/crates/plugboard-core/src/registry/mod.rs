@@ -1,0 +1,133 @@
+//! The server registry: every operation a person does on their servers (add, update, rename, remove, enable,
+//! secrets), over the config store and the vault together, so that a removed or renamed server never leaves
+//! its secrets behind. Both the window's commands and the CLI call this; neither touches the file directly.
+
+mod error;
+mod secret_refs;
+
+use std::sync::Arc;
+
+pub use error::RegistryError;
+pub use secret_refs::secret_names;
+
+use crate::config::raw::{RawConfigFile, RawServer};
+use crate::config::{ConfigStore, ServerList, validate_server};
+use crate::secrets::{Sensitive, Vault};
+
+/// The config file and the secrets of the servers in it.
+#[derive(Debug)]
+pub struct Registry {
+    store: ConfigStore,
+    vault: Arc<Vault>,
+}
+
+impl Registry {
+    pub fn new(store: ConfigStore, vault: Arc<Vault>) -> Self {
+        Self { store, vault }
+    }
+
+    pub fn store(&self) -> &ConfigStore {
+        &self.store
+    }
+
+    pub fn vault(&self) -> &Vault {
+        &self.vault
+    }
+
+    /// Every server, validated, with the file's path and any problem with the file.
+    pub fn list(&self) -> ServerList {
+        let file = self.store.snapshot();
+        ServerList::from_file(self.store.path().display().to_string(), &file, self.store.problem())
+    }
+
+    /// One entry exactly as it is in the file.
+    pub fn get(&self, name: &str) -> Result<RawServer, RegistryError> {
+        self.store.snapshot().servers.remove(name).ok_or_else(|| RegistryError::not_found(name))
+    }
+
+    /// Adds a new server; the entry must validate and the name must be free.
+    pub fn add(&self, name: &str, server: RawServer) -> Result<(), RegistryError> {
+        validate_server(name, &server)?;
+        self.store.modify(|file| {
+            if file.servers.contains_key(name) {
+                return Err(RegistryError::AlreadyExists { name: name.to_owned() });
+            }
+            file.servers.insert(name.to_owned(), server);
+            Ok(())
+        })
+    }
+
+    /// Replaces a server's entry; the new entry must validate.
+    pub fn update(&self, name: &str, server: RawServer) -> Result<(), RegistryError> {
+        validate_server(name, &server)?;
+        self.store.modify(|file| {
+            let slot = existing(file, name)?;
+            *slot = server;
+            Ok(())
+        })
+    }
+
+    /// Turns a server on or off without touching anything else in its entry.
+    pub fn set_enabled(&self, name: &str, enabled: bool) -> Result<(), RegistryError> {
+        self.store.modify(|file| {
+            existing(file, name)?.enabled = Some(enabled);
+            Ok(())
+        })
+    }
+
+    /// Removes a server and then every secret it had; returns how many secrets were deleted.
+    pub fn remove(&self, name: &str) -> Result<usize, RegistryError> {
+        let removed =
+            self.store.modify(|file| file.servers.remove(name).ok_or_else(|| RegistryError::not_found(name)))?;
+        let known = secret_names(&removed);
+        let known: Vec<&str> = known.iter().map(String::as_str).collect();
+        Ok(self.vault.delete_server(name, &known)?)
+    }
+
+    /// Renames a server, moving its secrets to the new name first so the renamed entry can still reach them.
+    pub fn rename(&self, from: &str, to: &str) -> Result<(), RegistryError> {
+        let entry = self.get(from)?;
+        validate_server(to, &entry)?;
+        if self.store.snapshot().servers.contains_key(to) {
+            return Err(RegistryError::AlreadyExists { name: to.to_owned() });
+        }
+        let mut names = secret_names(&entry);
+        names.extend(self.vault.names(from)?);
+        names.sort();
+        names.dedup();
+        for secret in &names {
+            if let Some(value) = self.vault.get(from, secret)? {
+                self.vault.set(to, secret, &value)?;
+            }
+        }
+        self.store.modify(|file| {
+            let entry = file.servers.remove(from).ok_or_else(|| RegistryError::not_found(from))?;
+            if file.servers.contains_key(to) {
+                return Err(RegistryError::AlreadyExists { name: to.to_owned() });
+            }
+            file.servers.insert(to.to_owned(), entry);
+            Ok(())
+        })?;
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        self.vault.delete_server(from, &names)?;
+        Ok(())
+    }
+
+    /// Stores a secret of an existing server (what its `${secret:NAME}` references resolve to).
+    pub fn set_secret(&self, server: &str, name: &str, value: &Sensitive<String>) -> Result<(), RegistryError> {
+        self.get(server)?;
+        Ok(self.vault.set(server, name, value)?)
+    }
+
+    /// Deletes a secret of a server; deleting one that is not there is fine.
+    pub fn delete_secret(&self, server: &str, name: &str) -> Result<(), RegistryError> {
+        Ok(self.vault.delete(server, name)?)
+    }
+}
+
+fn existing<'a>(file: &'a mut RawConfigFile, name: &str) -> Result<&'a mut RawServer, RegistryError> {
+    file.servers.get_mut(name).ok_or_else(|| RegistryError::not_found(name))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,102 @@
+//! Registry operations over a real config file and an in-memory vault.
+
+use std::sync::Arc;
+
+use super::*;
+use crate::config::ConfigError;
+use crate::secrets::{MemoryStore, Vault};
+
+fn registry() -> (tempfile::TempDir, Registry) {
+    let dir = tempfile::tempdir().expect("dir");
+    let store = ConfigStore::open(dir.path().join("servers.json")).expect("open");
+    let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
+    (dir, Registry::new(store, vault))
+}
+
+fn entry(json: &str) -> RawServer {
+    serde_json::from_str(json).expect("entry")
+}
+
+fn secret(value: &str) -> Sensitive<String> {
+    Sensitive::new(value.to_owned())
+}
+
+/// add → list → update → disable → remove, each persisted; names are unique and entries validated.
+#[test]
+fn lifecycle() {
+    let (_dir, reg) = registry();
+    reg.add("files", entry(r#"{"command":"npx","args":["-y","fs"]}"#)).expect("add");
+    assert!(matches!(reg.add("files", entry(r#"{"command":"x"}"#)), Err(RegistryError::AlreadyExists { .. })));
+    assert!(matches!(reg.add("bad", entry(r#"{"url":"ftp://x"}"#)), Err(RegistryError::Invalid(_))));
+    assert!(matches!(reg.add("bad name", entry(r#"{"command":"x"}"#)), Err(RegistryError::Invalid(_))));
+
+    reg.update("files", entry(r#"{"command":"node","args":["server.js"]}"#)).expect("update");
+    reg.set_enabled("files", false).expect("disable");
+    let list = reg.list();
+    assert_eq!(list.servers.len(), 1);
+    assert_eq!((list.servers[0].target.as_str(), list.servers[0].enabled), ("node server.js", false));
+
+    let reopened = ConfigStore::open(reg.store().path()).expect("reopen").snapshot();
+    assert_eq!(reopened.servers["files"].enabled, Some(false));
+
+    assert_eq!(reg.remove("files").expect("remove"), 0);
+    assert!(reg.list().servers.is_empty());
+    assert!(matches!(reg.remove("files"), Err(RegistryError::NotFound { .. })));
+    assert!(matches!(reg.set_enabled("ghost", true), Err(RegistryError::NotFound { .. })));
+}
+
+/// Removing a server deletes the secrets it referred to; other servers' secrets stay.
+#[test]
+fn remove_deletes_the_servers_secrets() {
+    let (_dir, reg) = registry();
+    reg.add("gh", entry(r#"{"command":"x","env":{"GITHUB_TOKEN":"${secret:GITHUB_TOKEN}"}}"#)).expect("add");
+    reg.add("other", entry(r#"{"command":"y"}"#)).expect("add");
+    reg.set_secret("gh", "GITHUB_TOKEN", &secret("ghp_abc")).expect("set");
+    reg.set_secret("other", "K", &secret("keep")).expect("set");
+    assert!(reg.remove("gh").expect("remove") >= 1);
+    assert_eq!(reg.vault().get("gh", "GITHUB_TOKEN").expect("get"), None);
+    assert_eq!(reg.vault().get("other", "K").expect("get"), Some(secret("keep")));
+}
+
+/// Renaming moves the entry and its secrets; the old name has nothing left.
+#[test]
+fn rename_moves_secrets() {
+    let (_dir, reg) = registry();
+    reg.add("old", entry(r#"{"url":"https://x","headers":{"Authorization":"Bearer ${secret:token}"}}"#)).expect("add");
+    reg.set_secret("old", "token", &secret("t0k")).expect("set");
+    reg.add("taken", entry(r#"{"command":"x"}"#)).expect("add");
+    assert!(matches!(reg.rename("old", "taken"), Err(RegistryError::AlreadyExists { .. })));
+    reg.rename("old", "new").expect("rename");
+    assert!(reg.get("old").is_err());
+    assert!(reg.get("new").is_ok());
+    assert_eq!(reg.vault().get("new", "token").expect("get"), Some(secret("t0k")));
+    assert_eq!(reg.vault().get("old", "token").expect("get"), None);
+}
+
+/// A secret can only be set for a server that exists.
+#[test]
+fn secrets_need_a_server() {
+    let (_dir, reg) = registry();
+    assert!(matches!(reg.set_secret("ghost", "k", &secret("v")), Err(RegistryError::NotFound { .. })));
+}
+
+/// An external edit between two operations is adopted, not overwritten.
+#[test]
+fn external_edits_are_respected() {
+    let (_dir, reg) = registry();
+    reg.add("a", entry(r#"{"command":"x"}"#)).expect("add");
+    std::fs::write(reg.store().path(), r#"{"mcpServers":{"z":{"command":"hand"}}}"#).expect("edit");
+    let err = reg.add("b", entry(r#"{"command":"y"}"#)).expect_err("changed");
+    assert!(matches!(err, RegistryError::Config(ConfigError::ChangedOnDisk { .. })), "{err:?}");
+    assert_eq!(reg.list().servers.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["z"]);
+}
+
+/// `secret_names` finds references in every field that may hold one.
+#[test]
+fn secret_names_are_collected() {
+    let e = entry(
+        r#"{"command":"${secret:cmd}","args":["--k=${secret:arg}"],"env":{"A":"${secret:env}","B":"${env:HOME}"},
+            "url":"https://x/${secret:path}","headers":{"H":"${secret:env}"}}"#,
+    );
+    assert_eq!(secret_names(&e), ["arg", "cmd", "env", "path"]);
+}

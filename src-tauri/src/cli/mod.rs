@@ -1,0 +1,119 @@
+//! The headless CLI over the same core as the window: it never starts Tauri or the single-instance check.
+//! Each subcommand lives in its own file; this one parses arguments and reports errors.
+
+mod import;
+mod secret;
+mod servers;
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Parser, Subcommand};
+use plugboard_core::config::{self, ConfigStore};
+use plugboard_core::registry::Registry;
+use plugboard_core::secrets::{Fallback, Vault};
+
+use crate::logging;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "plugboard",
+    version,
+    about = "Connect, curate and try every MCP server you use.",
+    after_help = "Run `plugboard` with no arguments to open the window."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// List the configured servers.
+    List {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Add a server: `plugboard add NAME -- COMMAND [ARGS…]` or `plugboard add NAME --url URL`.
+    Add(servers::AddArgs),
+    /// Remove a server and delete its secrets from the keychain.
+    Remove { name: String },
+    /// Rename a server (its secrets move with it).
+    Rename { from: String, to: String },
+    /// Turn a server on.
+    Enable { name: String },
+    /// Turn a server off without removing it.
+    Disable { name: String },
+    /// Import servers from other MCP clients (Cursor, Claude Desktop, VS Code, …).
+    Import(import::ImportArgs),
+    /// Store or delete a server's secret in the OS keychain.
+    Secret {
+        #[command(subcommand)]
+        action: secret::SecretAction,
+    },
+    /// Show where Plugboard keeps its files.
+    Config {
+        #[command(subcommand)]
+        action: ConfigAction,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum ConfigAction {
+    /// Print the path of servers.json.
+    Path,
+}
+
+/// Parses `args` (including the program name) and runs the subcommand.
+pub fn run(args: Vec<OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        // clap prints help and version to stdout with success, usage errors to stderr with failure.
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    let _log = logging::init(logging::Mode::Cli);
+    match dispatch(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn dispatch(command: Command) -> anyhow::Result<()> {
+    let mut out = io::stdout().lock();
+    match command {
+        Command::Config { action: ConfigAction::Path } => Ok(writeln!(out, "{}", config::config_path().display())?),
+        Command::List { json } => servers::list(&mut out, &open_registry()?, json),
+        Command::Add(args) => servers::add(&mut out, &open_registry()?, args),
+        Command::Remove { name } => servers::remove(&mut out, &open_registry()?, &name),
+        Command::Rename { from, to } => servers::rename(&mut out, &open_registry()?, &from, &to),
+        Command::Enable { name } => servers::set_enabled(&mut out, &open_registry()?, &name, true),
+        Command::Disable { name } => servers::set_enabled(&mut out, &open_registry()?, &name, false),
+        Command::Import(args) => import::run(&mut out, &open_registry()?, &args),
+        Command::Secret { action } => secret::run(&mut out, &open_registry()?, action),
+    }
+}
+
+/// The registry over the person's config file and keychain (memory-only when there is no keychain: commands
+/// that would lose a secret that way refuse instead).
+fn open_registry() -> anyhow::Result<Registry> {
+    let store = ConfigStore::open(config::config_path())?;
+    Ok(Registry::new(store, Arc::new(Vault::open(Fallback::MemoryOnly))))
+}
+
+/// Fails when secrets would only live in this process's memory and so vanish when the command exits.
+fn require_persistent_secrets(registry: &Registry) -> anyhow::Result<()> {
+    if registry.vault().status().persists {
+        return Ok(());
+    }
+    let reason = registry.vault().keychain_problem().map(ToString::to_string).unwrap_or_default();
+    anyhow::bail!("secrets cannot be stored, so nothing was changed: {reason}")
+}

@@ -1,0 +1,48 @@
+//! Commands of the import wizard: detect → plan → apply. The plan is computed again at apply time, so what is
+//! applied is what the files say now; choices are keyed by the entry's name in Plugboard.
+
+use std::collections::HashMap;
+
+use plugboard_core::import::{self, ConflictChoice, ImportPlan, ImportSummary, PathContext};
+use serde::Deserialize;
+use tauri::State;
+
+use crate::error::CommandError;
+use crate::state::AppState;
+
+/// The person's choice for one conflicting entry.
+#[derive(Debug, Clone, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportChoice {
+    pub name: String,
+    pub choice: ConflictChoice,
+}
+
+/// Every client config file found on this machine, each entry with its outcome; nothing is written.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip_all, err)]
+pub async fn plan_import(state: State<'_, AppState>) -> Result<ImportPlan, CommandError> {
+    state.with_registry(|r| Ok(ImportPlan::build(&detected(), &r.store().snapshot()))).await
+}
+
+/// Applies the import: new entries are added, conflicts follow `choices` (skip when not named).
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip_all, err)]
+pub async fn apply_import(
+    state: State<'_, AppState>,
+    choices: Vec<ImportChoice>,
+) -> Result<ImportSummary, CommandError> {
+    let choices: HashMap<String, ConflictChoice> = choices.into_iter().map(|c| (c.name, c.choice)).collect();
+    state
+        .with_registry(move |r| {
+            let plan = ImportPlan::build(&detected(), &r.store().snapshot());
+            import::apply_plan(r, &plan, |entry| choices.get(&entry.name).copied().unwrap_or(ConflictChoice::Skip))
+        })
+        .await
+}
+
+fn detected() -> Vec<import::DetectedFile> {
+    import::detect(&PathContext::from_env(Vec::new()), &[])
+}

@@ -1,0 +1,37 @@
+//! Commands about secrets: where they live, and setting or deleting one. Values only ever travel UI → core.
+
+use plugboard_core::secrets::{Sensitive, VaultStatus};
+use tauri::State;
+
+use crate::error::CommandError;
+use crate::state::AppState;
+
+/// Where secrets live this session (keychain, memory only, or the insecure file) and what to do about it.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip_all, err)]
+pub async fn vault_status(state: State<'_, AppState>) -> Result<VaultStatus, CommandError> {
+    state.with_registry(|r| Ok(r.vault().status().clone())).await
+}
+
+/// Stores a server's secret (what `${secret:NAME}` in its entry resolves to).
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state, value), err)]
+pub async fn set_secret(
+    state: State<'_, AppState>,
+    server: String,
+    name: String,
+    value: String,
+) -> Result<(), CommandError> {
+    let value = Sensitive::new(value);
+    state.with_registry(move |r| r.set_secret(&server, &name, &value)).await
+}
+
+/// Deletes a server's secret.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state), err)]
+pub async fn delete_secret(state: State<'_, AppState>, server: String, name: String) -> Result<(), CommandError> {
+    state.with_registry(move |r| r.delete_secret(&server, &name)).await
+}

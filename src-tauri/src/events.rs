@@ -1,0 +1,36 @@
+//! Core events → typed frontend events (facts in the past tense, ids in the payload).
+
+use plugboard_core::config::ConfigEvent;
+use serde::Serialize;
+use tauri_specta::Event;
+
+/// The server config changed: Plugboard saved it, another program edited it, or it stopped parsing.
+#[derive(Debug, Clone, Serialize, specta::Type, Event)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfigChanged {
+    /// `saved`, `reloaded` or `brokenOnDisk`.
+    pub kind: ConfigChangeKind,
+    /// Why the file on disk is not in use, for `brokenOnDisk`.
+    pub problem: Option<String>,
+}
+
+/// What happened to the config file.
+#[derive(Debug, Clone, Copy, Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub enum ConfigChangeKind {
+    Saved,
+    Reloaded,
+    BrokenOnDisk,
+}
+
+impl From<ConfigEvent> for ConfigChanged {
+    fn from(event: ConfigEvent) -> Self {
+        match event {
+            ConfigEvent::Saved => Self { kind: ConfigChangeKind::Saved, problem: None },
+            ConfigEvent::Reloaded => Self { kind: ConfigChangeKind::Reloaded, problem: None },
+            ConfigEvent::BrokenOnDisk { reason } => {
+                Self { kind: ConfigChangeKind::BrokenOnDisk, problem: Some(reason) }
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! What the window's commands share: the registry (config file + vault), opened once at start.
+
+use std::sync::Arc;
+
+use plugboard_core::registry::{Registry, RegistryError};
+
+use crate::error::CommandError;
+
+/// Managed Tauri state.
+pub struct AppState {
+    pub registry: Arc<Registry>,
+}
+
+impl AppState {
+    /// Runs `op` on the registry off the async runtime: the keychain and the file system may block.
+    pub async fn with_registry<T, F>(&self, op: F) -> Result<T, CommandError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Registry) -> Result<T, RegistryError> + Send + 'static,
+    {
+        let registry = Arc::clone(&self.registry);
+        tauri::async_runtime::spawn_blocking(move || op(&registry))
+            .await
+            .map_err(|e| CommandError::Internal { message: format!("the operation did not finish: {e}") })?
+            .map_err(Into::into)
+    }
+}
