@@ -12,8 +12,14 @@ const COMMANDS: &[&str] = &[
     "vault_status",
     "set_secret",
     "delete_secret",
+    "detect_import_sources",
     "plan_import",
     "apply_import",
+    "server_statuses",
+    "connect_server",
+    "disconnect_server",
+    "server_tools",
+    "call_tool",
 ];
 
 fn main() {

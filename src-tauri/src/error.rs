@@ -4,6 +4,7 @@
 use plugboard_core::config::ConfigError;
 use plugboard_core::registry::RegistryError;
 use plugboard_core::secrets::VaultError;
+use plugboard_core::supervisor::SupervisorError;
 use serde::Serialize;
 
 /// An error returned by a command, serialised with a `code` tag the UI can switch on.
@@ -22,6 +23,15 @@ pub enum CommandError {
     ChangedOnDisk { message: String },
     #[error("{message}")]
     KeychainUnavailable { message: String },
+    /// The server is not ready (connecting, failed, needs login…); `status` says which.
+    #[error("{message}")]
+    NotReady { message: String },
+    /// A tool's arguments are not what it takes.
+    #[error("{message}")]
+    InvalidArguments { message: String },
+    /// The call did not finish in time or was cancelled.
+    #[error("{message}")]
+    Timeout { message: String },
     #[error("{message}")]
     Internal { message: String },
 }
@@ -63,6 +73,18 @@ impl From<RegistryError> for CommandError {
     }
 }
 
+impl From<SupervisorError> for CommandError {
+    fn from(e: SupervisorError) -> Self {
+        let message = e.to_string();
+        match e {
+            SupervisorError::NotFound { .. } | SupervisorError::UnknownTool { .. } => Self::NotFound { message },
+            SupervisorError::NotReady { .. } => Self::NotReady { message },
+            SupervisorError::Timeout { .. } | SupervisorError::Cancelled { .. } => Self::Timeout { message },
+            _ => Self::Internal { message },
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::CommandError;
@@ -97,6 +119,12 @@ mod tests {
             to_json(&CommandError::KeychainUnavailable { message: m() }),
             json!({ "code": "KeychainUnavailable", "message": "m" })
         );
+        assert_eq!(to_json(&CommandError::NotReady { message: m() }), json!({ "code": "NotReady", "message": "m" }));
+        assert_eq!(
+            to_json(&CommandError::InvalidArguments { message: m() }),
+            json!({ "code": "InvalidArguments", "message": "m" })
+        );
+        assert_eq!(to_json(&CommandError::Timeout { message: m() }), json!({ "code": "Timeout", "message": "m" }));
         assert_eq!(to_json(&CommandError::Internal { message: m() }), json!({ "code": "Internal", "message": "m" }));
     }
 

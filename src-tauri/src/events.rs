@@ -1,6 +1,7 @@
 //! Core events → typed frontend events (facts in the past tense, ids in the payload).
 
 use plugboard_core::config::ConfigEvent;
+use plugboard_core::supervisor::ServerStatus;
 use serde::Serialize;
 use tauri_specta::Event;
 
@@ -33,4 +34,19 @@ impl From<ConfigEvent> for ConfigChanged {
             }
         }
     }
+}
+
+/// A server's live status changed (connecting, ready, reconnecting, failed, …).
+#[derive(Debug, Clone, Serialize, specta::Type, Event)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerStatusChanged {
+    pub server: String,
+    pub status: ServerStatus,
+}
+
+/// A server's tools were discovered again (after connecting or a list change).
+#[derive(Debug, Clone, Serialize, specta::Type, Event)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolsChanged {
+    pub server: String,
 }

@@ -3,7 +3,7 @@
 use specta_typescript::Typescript;
 use tauri_specta::{Builder, collect_commands, collect_events};
 
-use crate::commands::{import, secrets, servers};
+use crate::commands::{engine, import, secrets, servers};
 use crate::events;
 
 /// Where the generated bindings are committed, relative to the repository root.
@@ -26,10 +26,16 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             secrets::vault_status,
             secrets::set_secret,
             secrets::delete_secret,
+            import::detect_import_sources,
             import::plan_import,
             import::apply_import,
+            engine::server_statuses,
+            engine::connect_server,
+            engine::disconnect_server,
+            engine::server_tools,
+            engine::call_tool,
         ])
-        .events(collect_events![events::ConfigChanged])
+        .events(collect_events![events::ConfigChanged, events::ServerStatusChanged, events::ToolsChanged])
 }
 
 /// The TypeScript exporter settings used for `ui/src/ipc/bindings.ts`.

@@ -3,12 +3,14 @@
 use std::sync::Arc;
 
 use plugboard_core::registry::{Registry, RegistryError};
+use plugboard_core::supervisor::Supervisor;
 
 use crate::error::CommandError;
 
 /// Managed Tauri state.
 pub struct AppState {
     pub registry: Arc<Registry>,
+    pub supervisor: Arc<Supervisor>,
 }
 
 impl AppState {

@@ -5,6 +5,7 @@
 
 mod bindings;
 mod cli;
+mod engine_cli;
 mod import_cli;
 mod keychain;
 mod mcp_smoke;

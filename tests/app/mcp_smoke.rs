@@ -6,7 +6,7 @@ use plugboard_core::transport::{StdioLaunch, connect_stdio};
 
 fn server_everything() -> PathBuf {
     let bin = crate::support::repo_root().join("tests/node_modules/.bin/mcp-server-everything");
-    assert!(bin.exists(), "{} is missing: run `make test-deps` (npm ci in tests/)", bin.display());
+    assert!(bin.exists(), "{} is missing: run `make deps` (npm ci in tests/)", bin.display());
     bin
 }
 
@@ -14,7 +14,7 @@ fn server_everything() -> PathBuf {
 #[tokio::test]
 #[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]
 async fn stdio_everything_lists_tools_and_echoes() {
-    let launch = StdioLaunch { program: server_everything(), args: vec!["stdio".into()] };
+    let launch = StdioLaunch { program: server_everything(), args: vec!["stdio".into()], ..StdioLaunch::default() };
     let session = connect_stdio(&launch).await.expect("connect");
     assert!(session.server_name().is_some_and(|n| !n.is_empty()));
 

@@ -97,3 +97,24 @@ fn secret_from_stdin_goes_to_the_keychain() {
     assert!(sandbox.run(&["remove", &server]).status.success());
     assert_eq!(vault.get(&server, "TOKEN").expect("get"), None);
 }
+
+/// Without a keychain, `--insecure-plaintext-secrets` stores the secret in the labelled 0600 file, and only then.
+#[test]
+fn insecure_file_store_is_explicit_opt_in() {
+    let sandbox = Sandbox::new();
+    assert!(sandbox.run(&["add", "gh", "--", "github-mcp"]).status.success());
+    let mut command = sandbox.command(&["--insecure-plaintext-secrets", "secret", "set", "gh", "TOKEN"]);
+    command.env("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/plugboard-no-bus");
+    let out = crate::support::output_with_stdin(command, "opt-in-value\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let file = sandbox.data_dir().join(plugboard_core::secrets::INSECURE_FILE_NAME);
+    let text = std::fs::read_to_string(&file).expect("the opted-in file exists");
+    assert!(text.contains("opt-in-value"));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&file).expect("meta").permissions().mode() & 0o777, 0o600);
+    }
+    let config = std::fs::read_to_string(sandbox.config_dir().join("servers.json")).expect("config");
+    assert!(!config.contains("opt-in-value"));
+}

@@ -59,15 +59,7 @@ impl Sandbox {
 
     /// Runs the binary with `input` on stdin.
     pub fn run_with_stdin(&self, args: &[&str], input: &str) -> Output {
-        let mut child = self
-            .command(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn");
-        child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write stdin");
-        child.wait_with_output().expect("wait")
+        output_with_stdin(self.command(args), input)
     }
 
     /// The command with the sandbox's environment; the D-Bus session (the keychain) is inherited.
@@ -89,6 +81,13 @@ impl Sandbox {
     }
 }
 
+/// Runs `command` with `input` on stdin and collects its output.
+pub fn output_with_stdin(mut command: Command, input: &str) -> Output {
+    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("wait")
+}
+
 /// The repository root (the app package's manifest dir).
 pub fn repo_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -100,4 +99,10 @@ pub fn stdout(output: &Output) -> String {
 
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// No process whose command line holds `marker` is still running.
+pub fn assert_no_process_with(marker: &str) {
+    let found = Command::new("pgrep").args(["-f", marker]).output().expect("pgrep");
+    assert!(found.stdout.is_empty(), "left behind: {}", String::from_utf8_lossy(&found.stdout));
 }

@@ -42,3 +42,8 @@ export function configPath() {
   if (!base) throw new Error("XDG_CONFIG_HOME is not set: run inside tests/harness/isolated-env.sh");
   return join(base, "plugboard", "servers.json");
 }
+
+/** The reference MCP server installed under tests/node_modules (a real server the app can connect to). */
+export function everythingServer() {
+  return join(here, "..", "node_modules", ".bin", "mcp-server-everything");
+}

@@ -31,7 +31,7 @@ describe("external edits of servers.json", () => {
 
   // A server added by another program appears on the open page by itself.
   test("an added server appears without reloading", async () => {
-    writeConfig(JSON.stringify({ mcpServers: { "added-outside": { command: "node", args: ["server.js"] } } }));
+    writeConfig(JSON.stringify({ mcpServers: { "added-outside": { command: "plugboard-e2e-no-such-program" } } }));
     const row = await browser.$("table tbody th");
     await row.waitForDisplayed(WAIT);
     assert.equal(await row.getText(), "added-outside");
@@ -49,7 +49,7 @@ describe("external edits of servers.json", () => {
 
   // Fixing the file clears the alert and shows the fixed list.
   test("fixing the file clears the alert", async () => {
-    writeConfig(JSON.stringify({ mcpServers: { fixed: { url: "https://tools.example/mcp", type: "http" } } }));
+    writeConfig(JSON.stringify({ mcpServers: { fixed: { url: "http://127.0.0.1:9/mcp", type: "http" } } }));
     await browser.waitUntil(async () => (await browser.$$('[role="alert"]')).length === 0, WAIT);
     await browser.waitUntil(async () => (await browser.$("table tbody th").getText()) === "fixed", WAIT);
   });

@@ -5,9 +5,20 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
-import { configPath, launchApp, outputDir, screenshot } from "./app.mjs";
+import { configPath, everythingServer, launchApp, outputDir, screenshot } from "./app.mjs";
 
 const WAIT = { timeout: 20_000 };
+// An extra argument the reference server ignores, so the test can find (and kill) exactly its process.
+const MARKER = `plugboard-e2e-${process.pid}`;
+
+/** The pids of processes whose command line holds MARKER. */
+function serverPids() {
+  try {
+    return execFileSync("pgrep", ["-f", MARKER]).toString().trim().split(/\s+/).filter(Boolean).sort();
+  } catch {
+    return [];
+  }
+}
 
 describe("first run, no config file", () => {
   let browser;
@@ -54,8 +65,8 @@ describe("an existing config file", () => {
       configPath(),
       JSON.stringify({
         mcpServers: {
-          files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/notes"] },
-          tools: { type: "sse", url: "https://tools.example/sse?q=<img src=x onerror=alert(1)>", enabled: false },
+          files: { command: everythingServer(), args: ["stdio", MARKER] },
+          tools: { type: "sse", url: "http://127.0.0.1:9/sse?q=<img src=x onerror=alert(1)>", enabled: false },
           "<img src=x onerror=alert(2)>": { command: "x" },
         },
       }),
@@ -81,11 +92,27 @@ describe("an existing config file", () => {
     assert.match(text, /SSE/);
     assert.match(text, /<img src=x onerror=alert\(1\)>/);
 
+    // The real reference server comes up by itself; its row says so with its tool count.
+    await browser.waitUntil(async () => /Ready · \d+ tools/.test(await table.getText()), WAIT);
+    assert.match(await table.getText(), /Disabled/);
+
     const fixing = await browser.$("h2=Needs fixing");
     await fixing.waitForDisplayed(WAIT);
     const body = await browser.$("main").getText();
     assert.match(body, /<img src=x onerror=alert\(2\)>/);
     assert.equal((await browser.$$("img")).length, 0, "no markup from the config was rendered");
     await screenshot(browser, "servers-list");
+  });
+
+  // Killing the server's process is healed without the person doing anything: a new process, Ready again.
+  test("a killed server reconnects by itself", async () => {
+    const before = serverPids();
+    assert.ok(before.length > 0, "the server process is running");
+    execFileSync("pkill", ["-9", "-f", MARKER]);
+    const table = await browser.$("table");
+    await browser.waitUntil(async () => {
+      const now = serverPids();
+      return now.length > 0 && now.every((pid) => !before.includes(pid)) && /Ready · \d+ tools/.test(await table.getText());
+    }, WAIT);
   });
 });

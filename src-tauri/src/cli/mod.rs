@@ -1,6 +1,7 @@
 //! The headless CLI over the same core as the window: it never starts Tauri or the single-instance check.
 //! Each subcommand lives in its own file; this one parses arguments and reports errors.
 
+mod engine;
 mod import;
 mod secret;
 mod servers;
@@ -25,6 +26,11 @@ use crate::logging;
     after_help = "Run `plugboard` with no arguments to open the window."
 )]
 struct Cli {
+    /// When no OS keychain is reachable, keep secrets in a plaintext file (0600) in the data dir instead of
+    /// refusing to store them. INSECURE: anyone who can read that file can use them. Same as
+    /// PLUGBOARD_INSECURE_PLAINTEXT_SECRETS=1.
+    #[arg(long, global = true)]
+    insecure_plaintext_secrets: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -54,6 +60,18 @@ enum Command {
         #[command(subcommand)]
         action: secret::SecretAction,
     },
+    /// Start every server and show how each one is doing.
+    Status,
+    /// List a server's tools with the names other clients see; '-' marks a tool the allowlist hides.
+    Tools { server: String },
+    /// Call a tool: `plugboard call SERVER TOOL --args '{"message":"hi"}'`. Exits 1 when the tool reports an error.
+    Call {
+        server: String,
+        tool: String,
+        /// The arguments as a JSON object.
+        #[arg(long, default_value = "{}")]
+        args: String,
+    },
     /// Show where Plugboard keeps its files.
     Config {
         #[command(subcommand)]
@@ -78,7 +96,8 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         }
     };
     let _log = logging::init(logging::Mode::Cli);
-    match dispatch(cli.command) {
+    let fallback = if cli.insecure_plaintext_secrets { Fallback::chosen(true) } else { Fallback::from_env() };
+    match dispatch(cli.command, &fallback) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let _ = writeln!(io::stderr(), "error: {e:#}");
@@ -87,8 +106,9 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     }
 }
 
-fn dispatch(command: Command) -> anyhow::Result<()> {
+fn dispatch(command: Command, fallback: &Fallback) -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
+    let open_registry = || open_registry(fallback.clone());
     match command {
         Command::Config { action: ConfigAction::Path } => Ok(writeln!(out, "{}", config::config_path().display())?),
         Command::List { json } => servers::list(&mut out, &open_registry()?, json),
@@ -99,14 +119,22 @@ fn dispatch(command: Command) -> anyhow::Result<()> {
         Command::Disable { name } => servers::set_enabled(&mut out, &open_registry()?, &name, false),
         Command::Import(args) => import::run(&mut out, &open_registry()?, &args),
         Command::Secret { action } => secret::run(&mut out, &open_registry()?, action),
+        Command::Status => engine::status(&mut out, &open_registry()?),
+        Command::Tools { server } => engine::tools(&mut out, &open_registry()?, &server),
+        Command::Call { server, tool, args } => {
+            if engine::call(&mut out, &open_registry()?, &server, &tool, &args)? {
+                anyhow::bail!("the tool reported an error (isError)");
+            }
+            Ok(())
+        }
     }
 }
 
-/// The registry over the person's config file and keychain (memory-only when there is no keychain: commands
-/// that would lose a secret that way refuse instead).
-fn open_registry() -> anyhow::Result<Registry> {
+/// The registry over the person's config file and keychain. Without a keychain, secrets are memory-only (commands
+/// that would lose a secret that way refuse) unless the person opted into the insecure file store.
+fn open_registry(fallback: Fallback) -> anyhow::Result<Registry> {
     let store = ConfigStore::open(config::config_path())?;
-    Ok(Registry::new(store, Arc::new(Vault::open(Fallback::MemoryOnly))))
+    Ok(Registry::new(store, Arc::new(Vault::open(fallback))))
 }
 
 /// Fails when secrets would only live in this process's memory and so vanish when the command exits.
@@ -115,5 +143,8 @@ fn require_persistent_secrets(registry: &Registry) -> anyhow::Result<()> {
         return Ok(());
     }
     let reason = registry.vault().keychain_problem().map(ToString::to_string).unwrap_or_default();
-    anyhow::bail!("secrets cannot be stored, so nothing was changed: {reason}")
+    anyhow::bail!(
+        "secrets cannot be stored, so nothing was changed: {reason}\n(to keep them in a plaintext file instead, \
+         INSECURE, pass --insecure-plaintext-secrets)"
+    )
 }

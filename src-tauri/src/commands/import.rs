@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use plugboard_core::import::{self, ConflictChoice, ImportPlan, ImportSummary, PathContext};
+use plugboard_core::import::{self, ConflictChoice, ImportPlan, ImportSource, ImportSummary, PathContext};
 use serde::Deserialize;
 use tauri::State;
 
@@ -16,6 +16,14 @@ use crate::state::AppState;
 pub struct ImportChoice {
     pub name: String,
     pub choice: ConflictChoice,
+}
+
+/// Which clients' config files exist here (the first step of the import wizard).
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip_all, err)]
+pub async fn detect_import_sources() -> Result<Vec<ImportSource>, CommandError> {
+    Ok(detected().iter().map(ImportSource::from).collect())
 }
 
 /// Every client config file found on this machine, each entry with its outcome; nothing is written.

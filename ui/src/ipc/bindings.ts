@@ -26,15 +26,32 @@ export const commands = {
 	setSecret: (server: string, name: string, value: string) => typedError<null, CommandError>(__TAURI_INVOKE("set_secret", { server, name, value })),
 	/**  Deletes a server's secret. */
 	deleteSecret: (server: string, name: string) => typedError<null, CommandError>(__TAURI_INVOKE("delete_secret", { server, name })),
+	/**  Which clients' config files exist here (the first step of the import wizard). */
+	detectImportSources: () => typedError<ImportSource[], CommandError>(__TAURI_INVOKE("detect_import_sources")),
 	/**  Every client config file found on this machine, each entry with its outcome; nothing is written. */
 	planImport: () => typedError<ImportPlan, CommandError>(__TAURI_INVOKE("plan_import")),
 	/**  Applies the import: new entries are added, conflicts follow `choices` (skip when not named). */
 	applyImport: (choices: ImportChoice[]) => typedError<ImportSummary, CommandError>(__TAURI_INVOKE("apply_import", { choices })),
+	/**  Every server's live status. */
+	serverStatuses: () => typedError<ServerStatusEntry[], CommandError>(__TAURI_INVOKE("server_statuses")),
+	/**  Connects a server (also after a failure or a disconnect). */
+	connectServer: (name: string) => typedError<null, CommandError>(__TAURI_INVOKE("connect_server", { name })),
+	/**  Disconnects a server; it stays disconnected until connected again. */
+	disconnectServer: (name: string) => typedError<null, CommandError>(__TAURI_INVOKE("disconnect_server", { name })),
+	/**  A server's tools, each marked allowed or hidden by the allowlist. */
+	serverTools: (name: string) => typedError<ToolInfo[], CommandError>(__TAURI_INVOKE("server_tools", { name })),
+	/**
+	 *  Calls a tool with JSON object arguments; returns the MCP result as JSON text (content blocks, structured
+	 *  content, isError) for the console to render.
+	 */
+	callTool: (server: string, tool: string, args: string) => typedError<string, CommandError>(__TAURI_INVOKE("call_tool", { server, tool, args })),
 };
 
 /** Events */
 export const events = {
 	configChanged: makeEvent<ConfigChanged, ConfigChanged>("config-changed"),
+	serverStatusChanged: makeEvent<ServerStatusChanged, ServerStatusChanged>("server-status-changed"),
+	toolsChanged: makeEvent<ToolsChanged, ToolsChanged>("tools-changed"),
 };
 
 /* Types */
@@ -52,7 +69,13 @@ export type CommandError = { code: "NotFound"; message: string } | { code: "Alre
 /**  The server config cannot be used as it is; `field` is the field (or `mcpServers.<name>`) when known. */
 { code: "InvalidConfig"; field: string | null; message: string } | 
 /**  Another program changed servers.json; Plugboard reloaded it and the UI should refresh and let the person retry. */
-{ code: "ChangedOnDisk"; message: string } | { code: "KeychainUnavailable"; message: string } | { code: "Internal"; message: string };
+{ code: "ChangedOnDisk"; message: string } | { code: "KeychainUnavailable"; message: string } | 
+/**  The server is not ready (connecting, failed, needs login…); `status` says which. */
+{ code: "NotReady"; message: string } | 
+/**  A tool's arguments are not what it takes. */
+{ code: "InvalidArguments"; message: string } | 
+/**  The call did not finish in time or was cancelled. */
+{ code: "Timeout"; message: string } | { code: "Internal"; message: string };
 
 /**  What happened to the config file. */
 export type ConfigChangeKind = "saved" | "reloaded" | "brokenOnDisk";
@@ -115,6 +138,13 @@ export type ImportPlan = {
 	files: FilePlan[],
 };
 
+/**  A detected file as the import wizard lists it. */
+export type ImportSource = {
+	client: string,
+	clientLabel: string,
+	path: string,
+};
+
 /**  What an applied import did. */
 export type ImportSummary = {
 	added: string[],
@@ -144,6 +174,33 @@ export type ServerList = {
 	fileProblem: string | null,
 };
 
+/**  Where a server is in its life, as the UI and `plugboard status` show it. */
+export type ServerStatus = 
+/**  Turned off in the config. */
+{ state: "disabled" } | 
+/**  Disconnected by the person; it stays so until they connect it again. */
+{ state: "stopped" } | { state: "connecting" } | 
+/**  The server needs a login before it can be used; `hint` says how. */
+{ state: "needsLogin"; hint: string } | { state: "ready"; 
+/**  Tools exposed after the allowlist. */
+tools: number; protocolVersion: string; serverName: string | null } | 
+/**  A transient failure: the supervisor retries by itself. */
+{ state: "reconnecting"; attempt: number; nextTryMs: number; reason: string } | 
+/**  It will not come up without the person doing something. */
+{ state: "failed"; error: string; stderrTail: string | null };
+
+/**  A server's live status changed (connecting, ready, reconnecting, failed, …). */
+export type ServerStatusChanged = {
+	server: string,
+	status: ServerStatus,
+};
+
+/**  One server's live status. */
+export type ServerStatusEntry = {
+	server: string,
+	status: ServerStatus,
+};
+
 /**  One configured server as listed in the UI and by `plugboard list`. */
 export type ServerSummary = {
 	name: string,
@@ -153,6 +210,25 @@ export type ServerSummary = {
 	enabled: boolean,
 	/**  The client it was imported from, if any. */
 	origin: string | null,
+};
+
+/**  One tool as the UI and `plugboard tools` show it. */
+export type ToolInfo = {
+	/**  The name the server uses (what the console shows and calls). */
+	name: string,
+	/**  The name other clients see through Plugboard: `mcp__<server>__<tool>`. */
+	exposedName: string,
+	title: string | null,
+	description: string | null,
+	/**  Whether the allowlist lets it through. */
+	allowed: boolean,
+	/**  The JSON Schema of its arguments, as JSON text. */
+	inputSchema: string,
+};
+
+/**  A server's tools were discovered again (after connecting or a list change). */
+export type ToolsChanged = {
+	server: string,
 };
 
 /**  How Plugboard will reach a server. */

@@ -6,4 +6,5 @@ pub mod import;
 pub mod paths;
 pub mod registry;
 pub mod secrets;
+pub mod supervisor;
 pub mod transport;

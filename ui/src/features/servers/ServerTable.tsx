@@ -1,54 +1,110 @@
-// The configured servers as a table. Every cell renders server-supplied text as plain text.
-import type { ServerSummary } from "../../ipc/bindings";
+// The configured servers as a table with each one's live status and action. Every cell renders server-supplied text as plain text.
+import { ChevronRight } from "lucide-react";
+import { Fragment, useId, useState } from "react";
+import type { ServerStatus, ServerSummary } from "../../ipc/bindings";
+import FailureDetails from "./FailureDetails";
 import { originLabel } from "./originLabel";
+import ServerActions from "./ServerActions";
+import ServerStatusBadge from "./ServerStatusBadge";
 import { transportLabel } from "./transportLabel";
+
+/** Number of columns, so a details row can span them all. */
+const COLUMNS = 5;
 
 /** Props for {@link ServerTable}. */
 type ServerTableProps = {
   /** The servers to list, in config order. */
   servers: ServerSummary[];
+  /** Live status by server name; undefined while loading (or when unavailable), and a server may have none yet. */
+  statuses: ReadonlyMap<string, ServerStatus> | undefined;
 };
 
-export default function ServerTable({ servers }: ServerTableProps) {
+export default function ServerTable({ servers, statuses }: ServerTableProps) {
   return (
     <div className="overflow-hidden rounded-lg border border-line bg-surface">
       <table className="w-full table-fixed border-collapse text-left text-sm">
         <caption className="sr-only">Configured servers</caption>
+        {/* The connection (command or URL) takes what is left: it is the longest text and wraps anywhere. */}
         <colgroup>
-          <col className="w-[22%]" />
-          <col className="w-44" />
+          <col className="w-[16%]" />
           <col />
-          <col className="w-48" />
-          <col className="w-30" />
+          <col className="w-36" />
+          <col className="w-52" />
+          <col className="w-36" />
         </colgroup>
         <thead className="border-b border-line text-xs font-medium text-muted">
           <tr>
             <th scope="col" className="px-4 py-2 font-medium">Name</th>
-            <th scope="col" className="px-4 py-2 font-medium">Transport</th>
-            <th scope="col" className="px-4 py-2 font-medium">Target</th>
+            <th scope="col" className="px-4 py-2 font-medium">Connection</th>
             <th scope="col" className="px-4 py-2 font-medium">Origin</th>
             <th scope="col" className="px-4 py-2 font-medium">Status</th>
+            <th scope="col" className="px-4 py-2 font-medium">Actions</th>
           </tr>
         </thead>
         <tbody>
           {servers.map((server) => (
-            <tr key={server.name} className="border-b border-line last:border-b-0 align-top">
-              <th scope="row" className="px-4 py-2.5 font-medium wrap-anywhere">{server.name}</th>
-              <td className="px-4 py-2.5">{transportLabel(server.transport)}</td>
-              <td className="px-4 py-2.5">
-                <code className="font-mono text-[13px] wrap-anywhere text-muted">{server.target}</code>
-              </td>
-              <td className="px-4 py-2.5 wrap-anywhere">
-                <Origin origin={server.origin} />
-              </td>
-              <td className="px-4 py-2.5">
-                <EnabledBadge enabled={server.enabled} />
-              </td>
-            </tr>
+            <ServerRow key={server.name} server={server} status={statuses?.get(server.name)} />
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Props for {@link ServerRow}. */
+type ServerRowProps = {
+  /** The configured server. */
+  server: ServerSummary;
+  /** Its live status, if the backend has reported one. */
+  status: ServerStatus | undefined;
+};
+
+/** One server's row and, for a failed server, a details row that its disclosure button opens. */
+function ServerRow({ server, status }: ServerRowProps) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const failed = status?.state === "failed" ? status : null;
+
+  return (
+    <Fragment>
+      {/* An open details row belongs to this row, so no rule between them. */}
+      <tr className={`align-top ${failed !== null && open ? "" : "border-b border-line last:border-b-0"}`}>
+        <th scope="row" className="px-4 py-2.5 font-medium wrap-anywhere">{server.name}</th>
+        <td className="px-4 py-2.5">
+          <span className="block text-xs text-muted">{transportLabel(server.transport)}</span>
+          <code className="font-mono text-[13px] wrap-anywhere">{server.target}</code>
+        </td>
+        <td className="px-4 py-2.5 wrap-anywhere">
+          <Origin origin={server.origin} />
+        </td>
+        <td className="px-4 py-2.5">
+          <ServerStatusBadge status={status} />
+          {failed !== null && (
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              onClick={() => setOpen(!open)}
+              className="mt-0.5 flex items-center gap-1 rounded text-xs text-muted hover:text-fg"
+            >
+              <ChevronRight size={12} aria-hidden="true" className={open ? "rotate-90" : undefined} />
+              Details{" "}
+              <span className="sr-only">for {server.name}</span>
+            </button>
+          )}
+        </td>
+        <td className="px-4 py-2.5">
+          <ServerActions server={server.name} status={status} />
+        </td>
+      </tr>
+      {failed !== null && open && (
+        <tr id={detailsId} className="border-b border-line last:border-b-0">
+          <td colSpan={COLUMNS} className="px-4 pt-0 pb-3">
+            <FailureDetails server={server.name} error={failed.error} stderrTail={failed.stderrTail} />
+          </td>
+        </tr>
+      )}
+    </Fragment>
   );
 }
 
@@ -66,22 +122,6 @@ function Origin({ origin }: OriginProps) {
     <span className="text-muted">
       <span aria-hidden="true">—</span>
       <span className="sr-only">Not imported</span>
-    </span>
-  );
-}
-
-/** Props for {@link EnabledBadge}. */
-type EnabledBadgeProps = {
-  /** Whether the config enables this server. */
-  enabled: boolean;
-};
-
-/** "Enabled" / "Disabled" as words (not colour alone), with a status dot. */
-function EnabledBadge({ enabled }: EnabledBadgeProps) {
-  return (
-    <span className={`inline-flex items-center gap-1.5 whitespace-nowrap ${enabled ? "text-ok" : "text-muted"}`}>
-      <span aria-hidden="true" className={`size-1.5 rounded-full ${enabled ? "bg-ok" : "bg-muted"}`} />
-      {enabled ? "Enabled" : "Disabled"}
     </span>
   );
 }

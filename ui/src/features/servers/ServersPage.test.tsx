@@ -1,4 +1,4 @@
-// Tests for the Servers page: its states, file problems, entries needing fixes, origins and event-driven refresh.
+// Tests for the Servers page: its states, file problems, entries needing fixes, origins and event-driven refresh (live status: ServerStatus.test.tsx).
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -7,12 +7,14 @@ import { renderWithProviders } from "../../test/render";
 import ServersPage from "./ServersPage";
 
 vi.mock("../../ipc/bindings", () => ({
-  commands: { listServers: vi.fn() },
-  events: { configChanged: { listen: vi.fn() } },
+  commands: { listServers: vi.fn(), serverStatuses: vi.fn() },
+  events: { configChanged: { listen: vi.fn() }, serverStatusChanged: { listen: vi.fn() } },
 }));
 
 const listServers = vi.mocked(commands.listServers);
+const serverStatuses = vi.mocked(commands.serverStatuses);
 const listenConfigChanged = vi.mocked(events.configChanged.listen);
+const listenStatusChanged = vi.mocked(events.serverStatusChanged.listen);
 const CONFIG_PATH = "/home/ada/.config/plugboard/servers.json";
 const HOSTILE = "<script>alert(1)</script><img src=x onerror=alert(1)>";
 
@@ -30,6 +32,7 @@ function server(fields: Partial<ServerSummary> & { name: string }): ServerSummar
 /** What the page handed to `events.configChanged.listen`, so a test can fire the event. */
 let emitConfigChanged: (payload: ConfigChanged) => void;
 const unlisten = vi.fn();
+const unlistenStatus = vi.fn();
 
 describe("ServersPage", () => {
   beforeEach(() => {
@@ -40,6 +43,11 @@ describe("ServersPage", () => {
       emitConfigChanged = (payload) => callback({ event: "config-changed", id: 1, payload });
       return Promise.resolve(unlisten);
     });
+    serverStatuses.mockReset();
+    serverStatuses.mockResolvedValue({ status: "ok", data: [] });
+    unlistenStatus.mockReset();
+    listenStatusChanged.mockReset();
+    listenStatusChanged.mockResolvedValue(unlistenStatus);
   });
 
   // Pins: the page always has the "Servers" h1, and says it is loading until the command answers.
@@ -68,8 +76,15 @@ describe("ServersPage", () => {
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 
-  // Pins: each server is a row with its name, human transport label, target and enabled state.
+  // Pins: each server is a row with its name, human transport label, target and live status.
   it("lists servers with transport labels", async () => {
+    serverStatuses.mockResolvedValue({
+      status: "ok",
+      data: [
+        { server: "legacy", status: { state: "disabled" } },
+        { server: "guess", status: { state: "stopped" } },
+      ],
+    });
     listServers.mockReturnValue(
       ok({
         servers: [
@@ -96,7 +111,7 @@ describe("ServersPage", () => {
     expect(rows[2]).toHaveTextContent("SSE");
     expect(rows[2]).toHaveTextContent("Disabled");
     expect(rows[3]).toHaveTextContent("HTTP (auto-detect)");
-    expect(rows[3]).toHaveTextContent("Enabled");
+    expect(rows[3]).toHaveTextContent("Stopped");
     expect(screen.queryByText("No servers yet")).not.toBeInTheDocument();
   });
 
@@ -239,11 +254,11 @@ describe("ServersPage", () => {
 
     const table = await screen.findByRole("table", { name: "Configured servers" });
     const headers = within(table).getAllByRole("columnheader").map((cell) => cell.textContent);
-    expect(headers).toEqual(["Name", "Transport", "Target", "Origin", "Status"]);
+    expect(headers).toEqual(["Name", "Connection", "Origin", "Status", "Actions"]);
     const origins = within(table)
       .getAllByRole("row")
       .slice(1)
-      .map((row) => within(row).getAllByRole("cell")[2]?.textContent);
+      .map((row) => within(row).getAllByRole("cell")[1]?.textContent);
     expect(origins).toEqual([
       "Imported from Cursor",
       "Imported from Claude Desktop",
@@ -283,17 +298,20 @@ describe("ServersPage", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("trailing comma at line 2");
   });
 
-  // Pins: the page subscribes once and unsubscribes when it unmounts.
+  // Pins: the page subscribes once to each event (config, live status) and unsubscribes from both when it unmounts.
   it("unsubscribes on unmount", async () => {
     listServers.mockReturnValue(ok());
     const { unmount } = renderWithProviders(<ServersPage />);
 
     await screen.findByRole("heading", { name: "No servers yet" });
     expect(listenConfigChanged).toHaveBeenCalledTimes(1);
+    expect(listenStatusChanged).toHaveBeenCalledTimes(1);
     expect(unlisten).not.toHaveBeenCalled();
+    expect(unlistenStatus).not.toHaveBeenCalled();
 
     unmount();
 
     expect(unlisten).toHaveBeenCalledTimes(1);
+    expect(unlistenStatus).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,4 @@
-// The Servers page: loading, error, empty and list states of the configured servers, plus what needs fixing.
+// The Servers page: loading, error, empty and list states of the configured servers with their live status, plus what needs fixing.
 import PageHeader from "../../shell/PageHeader";
 import ConfigFileProblem from "./ConfigFileProblem";
 import ConfigPath from "./ConfigPath";
@@ -7,9 +7,11 @@ import ServersEmpty from "./ServersEmpty";
 import ServersError from "./ServersError";
 import ServerTable from "./ServerTable";
 import { useServers } from "./useServers";
+import { useServerStatuses } from "./useServerStatuses";
 
 export default function ServersPage() {
   const query = useServers();
+  const statuses = useServerStatuses();
 
   return (
     <>
@@ -23,7 +25,17 @@ export default function ServersPage() {
       ) : (
         <>
           {query.data.fileProblem !== null && <ConfigFileProblem problem={query.data.fileProblem} />}
-          {query.data.servers.length > 0 && <ServerTable servers={query.data.servers} />}
+          {query.data.servers.length > 0 && (
+            <>
+              {statuses.isError && (
+                // Plain status text, not an alert: the list itself is fine, only the live column is missing.
+                <p role="status" className="mb-3 text-sm text-muted wrap-anywhere">
+                  Live status is unavailable: {statuses.error.message}
+                </p>
+              )}
+              <ServerTable servers={query.data.servers} statuses={statuses.data} />
+            </>
+          )}
           {query.data.invalid.length > 0 && <NeedsFixing invalid={query.data.invalid} />}
           {/* "No servers yet" would be wrong while entries exist that only need fixing. */}
           {query.data.servers.length === 0 && query.data.invalid.length === 0 ? (

@@ -33,6 +33,26 @@ pub struct DetectedFile {
     pub path: PathBuf,
 }
 
+/// A detected file as the import wizard lists it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct ImportSource {
+    pub client: String,
+    pub client_label: String,
+    pub path: String,
+}
+
+impl From<&DetectedFile> for ImportSource {
+    fn from(file: &DetectedFile) -> Self {
+        Self {
+            client: file.client.id.to_owned(),
+            client_label: file.client.label.to_owned(),
+            path: file.path.display().to_string(),
+        }
+    }
+}
+
 /// Every existing config file of every known client (or only of `only`, by id), in registry order.
 pub fn detect(ctx: &PathContext, only: &[String]) -> Vec<DetectedFile> {
     let mut found: Vec<DetectedFile> = Vec::new();

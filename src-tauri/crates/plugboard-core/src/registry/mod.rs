@@ -10,6 +10,7 @@ use std::sync::Arc;
 pub use error::RegistryError;
 pub use secret_refs::secret_names;
 
+use crate::config::model::ServerConfig;
 use crate::config::raw::{RawConfigFile, RawServer};
 use crate::config::{ConfigStore, ServerList, validate_server};
 use crate::secrets::{Sensitive, Vault};
@@ -38,6 +39,11 @@ impl Registry {
     pub fn list(&self) -> ServerList {
         let file = self.store.snapshot();
         ServerList::from_file(self.store.path().display().to_string(), &file, self.store.problem())
+    }
+
+    /// Every valid server, ready for the supervisor (invalid entries are listed by [`Registry::list`]).
+    pub fn configs(&self) -> Vec<ServerConfig> {
+        self.store.snapshot().servers.iter().filter_map(|(name, raw)| validate_server(name, raw).ok()).collect()
     }
 
     /// One entry exactly as it is in the file.

@@ -22,5 +22,5 @@ pub use memory_store::MemoryStore;
 pub use sensitive::Sensitive;
 pub use status::{BackendKind, VaultStatus};
 pub use store::SecretStore;
-pub use vault::{Fallback, Vault};
+pub use vault::{Fallback, INSECURE_OPT_IN_ENV, Vault};
 pub use windows_size_limit_fake::{WINDOWS_CREDENTIAL_BLOB_LIMIT_BYTES, WindowsSizeLimitFake};

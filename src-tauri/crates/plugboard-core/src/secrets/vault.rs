@@ -19,6 +19,22 @@ pub enum Fallback {
     InsecurePlaintextFile(PathBuf),
 }
 
+/// Set to `1` to opt into the insecure plaintext file store when no keychain can be reached (like gh's
+/// `--insecure-storage`). Anything else, or unset, keeps secrets in memory only.
+pub const INSECURE_OPT_IN_ENV: &str = "PLUGBOARD_INSECURE_PLAINTEXT_SECRETS";
+
+impl Fallback {
+    /// The fallback the person chose: the insecure file only with `PLUGBOARD_INSECURE_PLAINTEXT_SECRETS=1`.
+    pub fn from_env() -> Self {
+        Self::chosen(std::env::var(INSECURE_OPT_IN_ENV).is_ok_and(|v| v.trim() == "1"))
+    }
+
+    /// The fallback for an explicit yes or no to the insecure file store.
+    pub fn chosen(insecure_file: bool) -> Self {
+        if insecure_file { Self::InsecurePlaintextFile(InsecureFileStore::default_path()) } else { Self::MemoryOnly }
+    }
+}
+
 /// Reads and writes per-server secrets. Cheap to clone; clones share the store. Every call may block on the
 /// keychain: call it from `spawn_blocking` in async code.
 #[derive(Debug, Clone)]

@@ -15,6 +15,20 @@ pub enum TransportError {
     Request(String),
 }
 
+impl TransportError {
+    /// Whether trying again may succeed without the person changing anything. A server that dies during the
+    /// handshake is retried (the supervisor's crash-loop limit stops a hopeless one); a missing or non-executable
+    /// binary is not.
+    pub fn is_transient(&self) -> bool {
+        use std::io::ErrorKind::{Interrupted, ResourceBusy, TimedOut, WouldBlock};
+        match self {
+            Self::Spawn { source, .. } => matches!(source.kind(), Interrupted | WouldBlock | ResourceBusy | TimedOut),
+            Self::Initialize(_) => true,
+            _ => false,
+        }
+    }
+}
+
 impl From<rmcp::ServiceError> for TransportError {
     fn from(e: rmcp::ServiceError) -> Self {
         Self::Request(e.to_string())

@@ -1,18 +1,30 @@
-//! An initialised MCP client session over any transport, with the few calls this slice needs.
+//! An initialised MCP client session over any transport, with the calls the engine needs. For a stdio server it
+//! also owns the process (guard and stderr tail), so the process can never outlive the session: it must never
+//! hand the process out, and dropping it always stops the whole process group.
 
 use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, Tool};
-use rmcp::service::{RoleClient, RunningService};
+use rmcp::service::{Peer, RoleClient, RunningService};
 
 use super::TransportError;
+use super::stdio::{Launched, ShutdownReport, StdioProcess};
 
-/// A live session with one MCP server; dropping it closes the connection.
+/// A live session with one MCP server; dropping it closes the connection (and stops a stdio server's group).
 pub struct McpSession {
+    // Field order matters: the service drops (cancelling the connection) before the process guard stops the group.
     service: RunningService<RoleClient, rmcp::model::ClientConfig>,
+    process: Option<StdioProcess>,
 }
 
 impl McpSession {
     pub(crate) fn new(service: RunningService<RoleClient, rmcp::model::ClientConfig>) -> Self {
-        Self { service }
+        Self { service, process: None }
+    }
+
+    pub(crate) fn with_process(
+        service: RunningService<RoleClient, rmcp::model::ClientConfig>,
+        process: StdioProcess,
+    ) -> Self {
+        Self { service, process: Some(process) }
     }
 
     /// The server's name and version as it announced them in `initialize`.
@@ -20,6 +32,40 @@ impl McpSession {
         let info = self.service.peer_info()?;
         let server = info.server_info.as_ref()?;
         Some(format!("{} {}", server.name, server.version))
+    }
+
+    /// The protocol version the server agreed to in `initialize`.
+    pub fn protocol_version(&self) -> Option<String> {
+        Some(self.service.peer_info()?.protocol_version.to_string())
+    }
+
+    /// A handle for sending requests concurrently with the owner of the session.
+    pub fn peer(&self) -> Peer<RoleClient> {
+        self.service.peer().clone()
+    }
+
+    /// Whether the connection is over: closed, the transport gone, or (stdio) the server process exited, which a
+    /// grandchild still holding its stdout would otherwise hide.
+    pub fn is_closed(&self) -> bool {
+        self.service.is_closed()
+            || self.service.peer().is_transport_closed()
+            || self.process.as_ref().is_some_and(StdioProcess::leader_exited)
+    }
+
+    /// The last lines the server wrote to stderr (stdio only), to show when it fails.
+    pub fn stderr_tail(&self) -> Option<String> {
+        self.process.as_ref().map(|p| p.stderr().snapshot()).filter(|tail| !tail.is_empty())
+    }
+
+    /// How the stdio server was launched (resolved binary, pid, containment).
+    pub fn launched(&self) -> Option<&Launched> {
+        self.process.as_ref().map(StdioProcess::launched)
+    }
+
+    /// The process group id while the session owns it (stdio on Unix).
+    #[cfg(test)]
+    pub(crate) fn pgid(&self) -> Option<i32> {
+        self.process.as_ref().and_then(StdioProcess::pgid)
     }
 
     /// Every tool, following pagination to the end.
@@ -33,8 +79,20 @@ impl McpSession {
         Ok(self.service.call_tool(params).await?)
     }
 
-    /// Ends the session and waits for the transport to close.
+    /// Ends the session: closes the connection (for stdio: closes stdin), then stops the server's process group in
+    /// stages (wait, SIGTERM, wait, SIGKILL) and removes its Docker container.
     pub async fn close(self) -> Result<(), TransportError> {
-        self.service.cancel().await.map(|_| ()).map_err(|e| TransportError::Request(e.to_string()))
+        self.close_with_report().await.0
+    }
+
+    /// `close`, also saying how the process ended (`None` for remote servers).
+    pub(crate) async fn close_with_report(self) -> (Result<(), TransportError>, Option<ShutdownReport>) {
+        let Self { service, process } = self;
+        let closed = service.cancel().await.map(|_| ()).map_err(|e| TransportError::Request(e.to_string()));
+        let report = match &process {
+            Some(process) => Some(process.shutdown().await),
+            None => None,
+        };
+        (closed, report)
     }
 }

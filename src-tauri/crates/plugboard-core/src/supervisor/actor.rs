@@ -1,0 +1,256 @@
+//! One task per server, the only owner of its session: it connects, discovers tools, watches the connection,
+//! reconnects with backoff after transient failures, and publishes every state through ONE `set_state`.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rmcp::Peer;
+use rmcp::service::RoleClient;
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
+
+use super::backoff::{FailureWindow, delay};
+use super::connector::{ConnectError, Connector};
+use super::status::{ServerStatus, SupervisorEvent};
+use super::tools::ToolSet;
+use crate::config::model::ServerConfig;
+use crate::transport::McpSession;
+
+/// How often a ready session is checked for a dead transport (a crashed process, a closed stream).
+const HEALTH_CHECK: Duration = Duration::from_millis(250);
+/// How long one connection attempt may take before it counts as failed.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// What the rest of the supervisor asks of an actor.
+pub(super) enum Command {
+    Connect,
+    Disconnect {
+        done: oneshot::Sender<()>,
+    },
+    /// A call found the connection broken: reconnect now (once per session).
+    ConnectionLost {
+        reason: String,
+    },
+    Shutdown {
+        done: oneshot::Sender<()>,
+    },
+}
+
+/// What an actor shares with the handle: read-only views, updated only by the actor.
+pub(super) struct Published {
+    pub status: watch::Sender<ServerStatus>,
+    pub peer: watch::Sender<Option<Peer<RoleClient>>>,
+    pub tools: watch::Sender<Arc<ToolSet>>,
+}
+
+pub(super) struct Actor {
+    pub config: ServerConfig,
+    pub connector: Arc<dyn Connector>,
+    pub events: broadcast::Sender<SupervisorEvent>,
+    pub published: Published,
+    session: Option<McpSession>,
+    failures: FailureWindow,
+    attempt: u32,
+    next_retry: Option<tokio::time::Instant>,
+    wanted: bool,
+}
+
+impl Actor {
+    pub fn new(
+        config: ServerConfig,
+        connector: Arc<dyn Connector>,
+        events: broadcast::Sender<SupervisorEvent>,
+        published: Published,
+    ) -> Self {
+        let wanted = config.enabled;
+        Self {
+            config,
+            connector,
+            events,
+            published,
+            session: None,
+            failures: FailureWindow::default(),
+            attempt: 0,
+            next_retry: None,
+            wanted,
+        }
+    }
+
+    /// The actor's life: runs until shut down or until every handle is gone.
+    pub async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+        if !self.wanted {
+            self.set_state(ServerStatus::Disabled);
+        }
+        let mut health = tokio::time::interval(HEALTH_CHECK);
+        loop {
+            if self.wanted && self.session.is_none() && self.next_retry.is_none() {
+                self.connect_once().await;
+            }
+            let retry_at = self.next_retry;
+            tokio::select! {
+                command = commands.recv() => match command {
+                    None => break,
+                    Some(Command::Shutdown { done }) => {
+                        self.close().await;
+                        let _ = done.send(());
+                        return;
+                    }
+                    Some(Command::Connect) => {
+                        // An explicit connect forgives past failures: the person may have fixed the cause.
+                        self.failures.clear();
+                        self.attempt = 0;
+                        self.next_retry = None;
+                        self.wanted = true;
+                    }
+                    Some(Command::Disconnect { done }) => {
+                        self.wanted = false;
+                        self.next_retry = None;
+                        self.close().await;
+                        self.set_state(ServerStatus::Stopped);
+                        let _ = done.send(());
+                    }
+                    Some(Command::ConnectionLost { reason }) => {
+                        if self.session.is_some() {
+                            self.on_transport_lost(reason).await;
+                        }
+                    }
+                },
+                _ = health.tick(), if self.session.is_some() => {
+                    if self.session.as_ref().is_some_and(McpSession::is_closed) {
+                        self.on_transport_lost("the connection closed".to_owned()).await;
+                    }
+                }
+                _ = sleep_until(retry_at), if retry_at.is_some() => {
+                    self.next_retry = None;
+                }
+            }
+        }
+        self.close().await;
+    }
+
+    async fn connect_once(&mut self) {
+        self.set_state(ServerStatus::Connecting);
+        let connected = match tokio::time::timeout(CONNECT_TIMEOUT, self.connector.connect(&self.config)).await {
+            Ok(result) => result,
+            Err(_) => Err(ConnectError::Transport {
+                message: format!("no answer within {} s", CONNECT_TIMEOUT.as_secs()),
+                transient: true,
+                stderr_tail: None,
+            }),
+        };
+        let connected = match connected {
+            Ok(connected) => connected,
+            Err(error) => return self.on_connect_failed(error),
+        };
+        for message in &connected.warnings {
+            self.warn(message.clone());
+        }
+        let session = connected.session;
+        let offered = match session.list_tools().await {
+            Ok(tools) => tools,
+            Err(e) => {
+                let tail = session.stderr_tail();
+                drop(session.close().await);
+                return self.on_connect_failed(ConnectError::Transport {
+                    message: format!("listing its tools failed: {e}"),
+                    transient: true,
+                    stderr_tail: tail,
+                });
+            }
+        };
+        let tools = ToolSet::build(self.config.name.as_str(), &offered, &self.config.tools);
+        for message in &tools.warnings {
+            self.warn(message.clone());
+        }
+        let ready = ServerStatus::Ready {
+            tools: tools.allowed_count(),
+            protocol_version: session.protocol_version().unwrap_or_default(),
+            server_name: session.server_name(),
+        };
+        self.published.tools.send_replace(Arc::new(tools));
+        self.published.peer.send_replace(Some(session.peer()));
+        self.session = Some(session);
+        self.attempt = 0;
+        let _ = self.events.send(SupervisorEvent::ToolsChanged { server: self.name() });
+        self.set_state(ready);
+    }
+
+    fn on_connect_failed(&mut self, error: ConnectError) {
+        match error {
+            ConnectError::AuthRequired { hint } => {
+                self.wanted = false;
+                self.set_state(ServerStatus::NeedsLogin { hint });
+            }
+            ConnectError::Transport { message, transient: true, stderr_tail } => {
+                self.schedule_retry(message, stderr_tail);
+            }
+            other => {
+                self.wanted = false;
+                let stderr_tail = match &other {
+                    ConnectError::Transport { stderr_tail, .. } => stderr_tail.clone(),
+                    _ => None,
+                };
+                self.set_state(ServerStatus::Failed { error: other.to_string(), stderr_tail });
+            }
+        }
+    }
+
+    async fn on_transport_lost(&mut self, reason: String) {
+        let tail = self.session.as_ref().and_then(McpSession::stderr_tail);
+        self.close().await;
+        if self.wanted {
+            self.schedule_retry(reason, tail);
+        }
+    }
+
+    /// Retries after a backoff, unless this failure makes a crash loop.
+    fn schedule_retry(&mut self, reason: String, stderr_tail: Option<String>) {
+        if self.failures.record(Instant::now()) {
+            self.wanted = false;
+            self.next_retry = None;
+            let error =
+                format!("it failed 5 times within a minute, so Plugboard stopped retrying; last error: {reason}");
+            self.set_state(ServerStatus::Failed { error, stderr_tail });
+            return;
+        }
+        self.attempt += 1;
+        let wait = delay(self.attempt, jitter_seed(self.config.name.as_str()));
+        self.next_retry = Some(tokio::time::Instant::now() + wait);
+        let next_try_ms = u32::try_from(wait.as_millis()).unwrap_or(u32::MAX);
+        self.set_state(ServerStatus::Reconnecting { attempt: self.attempt, next_try_ms, reason });
+    }
+
+    async fn close(&mut self) {
+        self.published.peer.send_replace(None);
+        if let Some(session) = self.session.take() {
+            // Closing a dead session can fail; the process is reaped either way.
+            drop(session.close().await);
+        }
+    }
+
+    /// The ONE place a state is stored and announced.
+    fn set_state(&self, status: ServerStatus) {
+        tracing::info!(server = %self.config.name, state = status.label(), "server state changed");
+        self.published.status.send_replace(status.clone());
+        let _ = self.events.send(SupervisorEvent::StatusChanged { server: self.name(), status });
+    }
+
+    fn warn(&self, message: String) {
+        tracing::warn!(server = %self.config.name, "{message}");
+        let _ = self.events.send(SupervisorEvent::Warned { server: self.name(), message });
+    }
+
+    fn name(&self) -> String {
+        self.config.name.to_string()
+    }
+}
+
+async fn sleep_until(at: Option<tokio::time::Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
+fn jitter_seed(name: &str) -> u64 {
+    name.bytes().fold(u64::from(std::process::id()), |acc, b| acc.wrapping_mul(31).wrapping_add(u64::from(b)))
+}

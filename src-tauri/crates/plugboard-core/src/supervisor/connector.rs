@@ -1,0 +1,288 @@
+//! Turning a validated server config into a live MCP session: `${…}` references are expanded here (at connect
+//! time only), then the transport is picked. Injectable, so the supervisor can be driven by a test connector.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use futures::future::BoxFuture;
+use rmcp::ServiceExt;
+use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+
+use crate::config::model::{Auth, HttpMode, HttpSpec, ServerConfig, StdioSpec, Transport};
+use crate::config::references::{ReferenceError, ReferenceSource, expand};
+use crate::secrets::{Sensitive, Vault};
+use crate::transport::{McpSession, StdioLaunch, connect_stdio_named};
+
+/// A session and what the person should know about how it was made.
+pub struct Connected {
+    pub session: McpSession,
+    pub warnings: Vec<String>,
+}
+
+/// Why a connection attempt failed, and whether retrying by itself can help.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConnectError {
+    /// A `${secret:…}` is missing or a reference is malformed: the person must fix it.
+    #[error("{0}")]
+    Reference(#[from] ReferenceError),
+    /// The server wants credentials; `hint` says how to provide them.
+    #[error("{hint}")]
+    AuthRequired { hint: String },
+    /// Anything else; `transient` says whether to retry.
+    #[error("{message}")]
+    Transport { message: String, transient: bool, stderr_tail: Option<String> },
+}
+
+impl ConnectError {
+    pub fn is_transient(&self) -> bool {
+        matches!(self, Self::Transport { transient: true, .. })
+    }
+}
+
+/// Makes sessions; the supervisor owns one and calls it for every (re)connect.
+pub trait Connector: Send + Sync + 'static {
+    fn connect<'a>(&'a self, config: &'a ServerConfig) -> BoxFuture<'a, Result<Connected, ConnectError>>;
+}
+
+/// The real connector: env and keychain for references, one pooled HTTP client for every remote server.
+pub struct LiveConnector {
+    vault: Arc<Vault>,
+    http: reqwest::Client,
+}
+
+impl LiveConnector {
+    pub fn new(vault: Arc<Vault>) -> Self {
+        Self { vault, http: pooled_http_client() }
+    }
+}
+
+/// One keep-alive client for the whole app: rmcp's default opens a new connection per request.
+pub fn pooled_http_client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .pool_idle_timeout(std::time::Duration::from_secs(90))
+        .connect_timeout(std::time::Duration::from_secs(10))
+        // A redirect could carry our headers (tokens) to another host: MCP endpoints do not redirect.
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap_or_default()
+}
+
+impl Connector for LiveConnector {
+    fn connect<'a>(&'a self, config: &'a ServerConfig) -> BoxFuture<'a, Result<Connected, ConnectError>> {
+        Box::pin(async move {
+            let resolved = resolve(config, &self.vault).await?;
+            match resolved {
+                Resolved::Stdio(launch, warnings) => {
+                    let session = connect_stdio_named(config.name.as_str(), &launch).await.map_err(|e| {
+                        ConnectError::Transport {
+                            transient: e.is_transient(),
+                            message: e.to_string(),
+                            stderr_tail: None,
+                        }
+                    })?;
+                    Ok(Connected { session, warnings })
+                }
+                Resolved::Http { url, headers, mode, warnings } => {
+                    let session = connect_http(self.http.clone(), &url, headers, mode).await?;
+                    Ok(Connected { session, warnings })
+                }
+            }
+        })
+    }
+}
+
+enum Resolved {
+    Stdio(StdioLaunch, Vec<String>),
+    Http { url: String, headers: Vec<(String, Sensitive<String>)>, mode: HttpMode, warnings: Vec<String> },
+}
+
+/// Expands every reference of `config`; keychain reads block, so this runs on the blocking pool.
+async fn resolve(config: &ServerConfig, vault: &Arc<Vault>) -> Result<Resolved, ConnectError> {
+    let config = config.clone();
+    let vault = Arc::clone(vault);
+    tokio::task::spawn_blocking(move || resolve_now(&config, &vault)).await.map_err(|e| ConnectError::Transport {
+        message: e.to_string(),
+        transient: false,
+        stderr_tail: None,
+    })?
+}
+
+struct Source<'a> {
+    server: &'a str,
+    vault: &'a Vault,
+}
+
+impl ReferenceSource for Source<'_> {
+    fn env(&self, var: &str) -> Option<String> {
+        std::env::var(var).ok()
+    }
+    fn secret(&self, name: &str) -> Result<Option<Sensitive<String>>, ReferenceError> {
+        self.vault
+            .get(self.server, name)
+            .map_err(|e| ReferenceError::SecretUnreadable { name: name.to_owned(), reason: e.to_string() })
+    }
+}
+
+fn resolve_now(config: &ServerConfig, vault: &Vault) -> Result<Resolved, ConnectError> {
+    let source = Source { server: config.name.as_str(), vault };
+    let mut warnings = Vec::new();
+    let mut text = |value: &str, field: &str| -> Result<Sensitive<String>, ConnectError> {
+        let expanded = expand(value, &source)?;
+        for var in expanded.unset {
+            warnings.push(format!("{field}: the environment variable {var} is not set, so it expanded empty"));
+        }
+        Ok(expanded.value)
+    };
+    match &config.transport {
+        Transport::Stdio(StdioSpec { command, args, env, cwd }) => {
+            let program = text(command, "command")?.expose().clone();
+            let args = args.iter().map(|a| text(a, "args").map(|v| v.expose().clone())).collect::<Result<_, _>>()?;
+            let env: BTreeMap<String, String> = env
+                .iter()
+                .map(|(k, v)| text(v, &format!("env.{k}")).map(|v| (k.clone(), v.expose().clone())))
+                .collect::<Result<_, _>>()?;
+            let cwd = cwd.as_deref().map(|c| text(c, "cwd").map(|v| PathBuf::from(v.expose()))).transpose()?;
+            let launch = StdioLaunch { program: PathBuf::from(program), args, env, cwd };
+            Ok(Resolved::Stdio(launch, warnings))
+        }
+        Transport::Http(HttpSpec { url, headers, mode }) => {
+            let url = text(url, "url")?.expose().clone();
+            let mut resolved: Vec<(String, Sensitive<String>)> = headers
+                .iter()
+                .map(|(k, v)| text(v, &format!("headers.{k}")).map(|v| (k.clone(), v)))
+                .collect::<Result<_, _>>()?;
+            if let Auth::BearerEnv { var } = &config.auth {
+                match std::env::var(var) {
+                    Ok(token) if !token.is_empty() => {
+                        resolved.push(("Authorization".into(), Sensitive::new(format!("Bearer {token}"))));
+                    }
+                    _ => {
+                        return Err(ConnectError::AuthRequired {
+                            hint: format!("set the environment variable {var} to the server's token"),
+                        });
+                    }
+                }
+            }
+            Ok(Resolved::Http { url, headers: resolved, mode: *mode, warnings })
+        }
+    }
+}
+
+async fn connect_http(
+    client: reqwest::Client,
+    url: &str,
+    headers: Vec<(String, Sensitive<String>)>,
+    mode: HttpMode,
+) -> Result<McpSession, ConnectError> {
+    let mut map = HashMap::new();
+    for (name, value) in headers {
+        let invalid = |what: &str| ConnectError::Transport {
+            message: format!("the header {name:?} has an invalid {what}"),
+            transient: false,
+            stderr_tail: None,
+        };
+        let header_name = reqwest::header::HeaderName::from_bytes(name.as_bytes()).map_err(|_| invalid("name"))?;
+        let mut header_value = reqwest::header::HeaderValue::from_str(value.expose()).map_err(|_| invalid("value"))?;
+        header_value.set_sensitive(true);
+        map.insert(header_name, header_value);
+    }
+    match mode {
+        HttpMode::Sse => connect_legacy_sse(client, url, map).await,
+        HttpMode::StreamableHttp | HttpMode::Probe => {
+            let config = StreamableHttpClientTransportConfig::with_uri(url.to_owned()).custom_headers(map.clone());
+            let transport = StreamableHttpClientTransport::with_client(client.clone(), config);
+            match crate::transport::client_config().serve(transport).await {
+                Ok(service) => Ok(McpSession::new(service)),
+                Err(e) if mode == HttpMode::Probe && falls_back_to_sse(&e) => {
+                    connect_legacy_sse(client, url, map).await
+                }
+                Err(e) => Err(initialize_error(url, &e)),
+            }
+        }
+    }
+}
+
+/// The spec's backwards-compatibility rule is "a 400, 404 or 405 to the initialize POST means an older SSE server".
+/// rmcp does not expose the status of a 4xx, so this falls back whenever the server answered and refused, and
+/// never when it could not be reached or asked for credentials.
+fn falls_back_to_sse(e: &rmcp::service::ClientInitializeError) -> bool {
+    e.auth_challenge().is_none() && !unreachable(transport_cause(e))
+}
+
+/// rmcp links neither a transport failure during initialize nor its HTTP client's error as a `source()`: this
+/// reaches the HTTP error itself when there is one.
+fn transport_cause(e: &rmcp::service::ClientInitializeError) -> &(dyn std::error::Error + 'static) {
+    use rmcp::transport::streamable_http_client::StreamableHttpError;
+    let rmcp::service::ClientInitializeError::TransportError { error, .. } = e else {
+        return e;
+    };
+    match error.error.downcast_ref::<StreamableHttpError<reqwest::Error>>() {
+        Some(StreamableHttpError::Client(http)) => http,
+        _ => error.error.as_ref(),
+    }
+}
+
+/// Whether the error chain says the server could not be reached at all (refused, DNS, timeout).
+fn unreachable(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(current) = source {
+        if let Some(http) = current.downcast_ref::<reqwest::Error>()
+            && (http.is_connect() || http.is_timeout())
+        {
+            return true;
+        }
+        source = current.source();
+    }
+    false
+}
+
+fn initialize_error(url: &str, e: &rmcp::service::ClientInitializeError) -> ConnectError {
+    if e.auth_challenge().is_some() {
+        // OAuth login arrives with the auth module; until then the person is told what the server wants.
+        return ConnectError::AuthRequired {
+            hint: "log in to this server (OAuth login arrives in a later release)".into(),
+        };
+    }
+    let cause = transport_cause(e);
+    let message = if unreachable(cause) {
+        format!("cannot reach {url}: {}", root_cause(cause))
+    } else {
+        format!("{url} did not complete the MCP handshake: {}", root_cause(cause))
+    };
+    ConnectError::Transport { message, transient: true, stderr_tail: None }
+}
+
+/// The innermost error's message: rmcp's outer layers name internal types, the innermost says what happened.
+fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut current = e;
+    while let Some(next) = current.source() {
+        current = next;
+    }
+    current.to_string()
+}
+
+async fn connect_legacy_sse(
+    client: reqwest::Client,
+    url: &str,
+    headers: HashMap<reqwest::header::HeaderName, reqwest::header::HeaderValue>,
+) -> Result<McpSession, ConnectError> {
+    use crate::transport::sse_legacy::{LegacySseConfig, connect_legacy_sse as open_stream};
+    let mut config = LegacySseConfig::new(url.to_owned());
+    config.headers =
+        headers.iter().filter_map(|(k, v)| v.to_str().ok().map(|v| (k.as_str().to_owned(), v.to_owned()))).collect();
+    // Opening the stream here (not through `sse_legacy::connect`) keeps its error kinds: auth vs transient vs final.
+    let transport = open_stream(client, config).await.map_err(|e| {
+        if e.is_auth_required() {
+            ConnectError::AuthRequired { hint: "log in to this server (OAuth login arrives in a later release)".into() }
+        } else {
+            ConnectError::Transport { transient: e.is_transient(), message: format!("{url}: {e}"), stderr_tail: None }
+        }
+    })?;
+    match crate::transport::client_config().serve(transport).await {
+        Ok(service) => Ok(McpSession::new(service)),
+        Err(e) => Err(initialize_error(url, &e)),
+    }
+}

@@ -1,0 +1,50 @@
+//! Why a supervisor operation failed, and which failures are worth retrying.
+
+use super::ServerStatus;
+
+/// A failed request to the supervisor.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SupervisorError {
+    #[error("there is no server named {server:?}")]
+    NotFound { server: String },
+    /// The server is not ready for calls; its status says why.
+    #[error("{server} is not ready ({}): {}", status.label(), describe(status))]
+    NotReady { server: String, status: ServerStatus },
+    /// The tool is not offered, or not allowed by the server's allowlist.
+    #[error("{server} has no tool {tool:?} (allowed: {available})")]
+    UnknownTool { server: String, tool: String, available: String },
+    /// The request did not finish in time; `notifications/cancelled` was sent.
+    #[error("{server}: the call did not finish within {seconds} s and was cancelled")]
+    Timeout { server: String, seconds: u64 },
+    /// The person cancelled the call.
+    #[error("{server}: the call was cancelled")]
+    Cancelled { server: String },
+    /// The server answered with a JSON-RPC error (never retried).
+    #[error("{server}: {message}")]
+    Protocol { server: String, message: String },
+    /// The connection broke and the one retry failed too.
+    #[error("{server}: the connection failed: {message}")]
+    Connection { server: String, message: String },
+    #[error("the supervisor has shut down")]
+    ShutDown,
+}
+
+impl SupervisorError {
+    /// Whether trying the same request again later may succeed without the person changing anything.
+    pub fn is_transient(&self) -> bool {
+        matches!(self, Self::Connection { .. } | Self::Timeout { .. })
+            || matches!(self, Self::NotReady { status, .. } if !status.is_settled())
+    }
+}
+
+fn describe(status: &ServerStatus) -> String {
+    match status {
+        ServerStatus::NeedsLogin { hint } => hint.clone(),
+        ServerStatus::Failed { error, .. } => error.clone(),
+        ServerStatus::Reconnecting { reason, .. } => reason.clone(),
+        ServerStatus::Disabled => "turn it on with `plugboard enable`".into(),
+        ServerStatus::Stopped => "connect it again".into(),
+        ServerStatus::Connecting | ServerStatus::Ready { .. } => String::new(),
+    }
+}

@@ -1,0 +1,174 @@
+//! The supervisor: one actor per configured server (see actor.rs), started concurrently and failing
+//! independently, plus the handle everything else uses — status, tools, calls, connect/disconnect, reconcile.
+//! It never holds a lock across an await, and one server's trouble never blocks another's calls.
+
+mod actor;
+mod allowlist;
+mod backoff;
+mod call;
+mod connector;
+mod error;
+mod naming;
+mod status;
+mod tools;
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use rmcp::Peer;
+use rmcp::service::RoleClient;
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
+use tokio::task::JoinHandle;
+
+pub use allowlist::{Curated, curate};
+pub use backoff::{CRASH_LOOP_FAILURES, CRASH_LOOP_WINDOW, FIRST_DELAY, MAX_DELAY};
+pub use call::CallCancel;
+pub use connector::{ConnectError, Connected, Connector, LiveConnector, pooled_http_client};
+pub use error::SupervisorError;
+pub use naming::{ExposedName, MAX_EXPOSED_LEN, expose};
+pub use status::{ServerStatus, SupervisorEvent};
+pub use tools::{ToolInfo, ToolSet};
+
+use crate::config::model::ServerConfig;
+use actor::{Actor, Command, Published};
+
+/// A running server's handle: how to talk to its actor and what it publishes.
+struct ServerHandle {
+    config: ServerConfig,
+    commands: mpsc::Sender<Command>,
+    status: watch::Receiver<ServerStatus>,
+    peer: watch::Receiver<Option<Peer<RoleClient>>>,
+    tools: watch::Receiver<Arc<ToolSet>>,
+    task: JoinHandle<()>,
+}
+
+/// Owns every server's actor.
+pub struct Supervisor {
+    connector: Arc<dyn Connector>,
+    servers: Mutex<BTreeMap<String, ServerHandle>>,
+    events: broadcast::Sender<SupervisorEvent>,
+}
+
+impl Supervisor {
+    pub fn new(connector: Arc<dyn Connector>) -> Self {
+        let (events, _) = broadcast::channel(1024);
+        Self { connector, servers: Mutex::new(BTreeMap::new()), events }
+    }
+
+    /// Status changes, tool changes and warnings of every server.
+    pub fn subscribe(&self) -> broadcast::Receiver<SupervisorEvent> {
+        self.events.subscribe()
+    }
+
+    /// Makes the running servers match `configs`: new ones start, edited ones restart, removed ones stop, and
+    /// unchanged ones are not touched. Starting is concurrent; this returns without waiting for connections.
+    pub async fn reconcile(&self, configs: Vec<ServerConfig>) {
+        let mut stopping = Vec::new();
+        {
+            let mut servers = self.lock();
+            let wanted: BTreeMap<String, ServerConfig> = configs.into_iter().map(|c| (c.name.to_string(), c)).collect();
+            let gone: Vec<String> = servers
+                .iter()
+                .filter(|(name, handle)| wanted.get(*name).is_none_or(|c| *c != handle.config))
+                .map(|(name, _)| name.clone())
+                .collect();
+            for name in gone {
+                if let Some(handle) = servers.remove(&name) {
+                    stopping.push(handle);
+                }
+            }
+            for (name, config) in wanted {
+                servers.entry(name).or_insert_with(|| self.spawn(config));
+            }
+        }
+        for handle in stopping {
+            stop(handle).await;
+        }
+    }
+
+    fn spawn(&self, config: ServerConfig) -> ServerHandle {
+        let (commands, receiver) = mpsc::channel(16);
+        let initial = if config.enabled { ServerStatus::Connecting } else { ServerStatus::Disabled };
+        let (status_tx, status) = watch::channel(initial);
+        let (peer_tx, peer) = watch::channel(None);
+        let (tools_tx, tools) = watch::channel(Arc::new(ToolSet::default()));
+        let published = Published { status: status_tx, peer: peer_tx, tools: tools_tx };
+        let actor = Actor::new(config.clone(), Arc::clone(&self.connector), self.events.clone(), published);
+        let task = tokio::spawn(actor.run(receiver));
+        ServerHandle { config, commands, status, peer, tools, task }
+    }
+
+    /// Every server's status, by name.
+    pub fn statuses(&self) -> Vec<(String, ServerStatus)> {
+        self.lock().iter().map(|(name, h)| (name.clone(), h.status.borrow().clone())).collect()
+    }
+
+    pub fn status(&self, server: &str) -> Result<ServerStatus, SupervisorError> {
+        self.with_handle(server, |h| h.status.borrow().clone())
+    }
+
+    /// Waits until `server` stops connecting (ready, failed, needs login, …) or `timeout` passes.
+    pub async fn settled(&self, server: &str, timeout: Duration) -> Result<ServerStatus, SupervisorError> {
+        let mut status = self.with_handle(server, |h| h.status.clone())?;
+        let waited = tokio::time::timeout(timeout, status.wait_for(ServerStatus::is_settled)).await;
+        match waited.map(|r| r.map(|s| s.clone())) {
+            Ok(Ok(settled)) => Ok(settled),
+            Ok(Err(_)) => Err(SupervisorError::ShutDown),
+            Err(_) => Ok(status.borrow().clone()),
+        }
+    }
+
+    /// Waits until every server has settled, or `timeout` passes; returns the statuses.
+    pub async fn settle_all(&self, timeout: Duration) -> Vec<(String, ServerStatus)> {
+        let names: Vec<String> = self.lock().keys().cloned().collect();
+        let waits = names.iter().map(|name| self.settled(name, timeout));
+        let _ = futures::future::join_all(waits).await;
+        self.statuses()
+    }
+
+    /// The server's tools (all of them, each marked allowed or not), as last discovered.
+    pub fn tools(&self, server: &str) -> Result<Vec<ToolInfo>, SupervisorError> {
+        self.with_handle(server, |h| h.tools.borrow().tools.clone())
+    }
+
+    /// Connects a stopped, failed or disabled-for-now server (an explicit request forgives past failures).
+    pub async fn connect(&self, server: &str) -> Result<(), SupervisorError> {
+        let commands = self.with_handle(server, |h| h.commands.clone())?;
+        commands.send(Command::Connect).await.map_err(|_| SupervisorError::ShutDown)
+    }
+
+    /// Disconnects a server; it stays disconnected (no reconnect) until connected again.
+    pub async fn disconnect(&self, server: &str) -> Result<(), SupervisorError> {
+        let commands = self.with_handle(server, |h| h.commands.clone())?;
+        let (done, finished) = oneshot::channel();
+        commands.send(Command::Disconnect { done }).await.map_err(|_| SupervisorError::ShutDown)?;
+        finished.await.map_err(|_| SupervisorError::ShutDown)
+    }
+
+    /// Stops every server and waits for their processes to be gone.
+    pub async fn shutdown(&self) {
+        let handles: Vec<ServerHandle> = std::mem::take(&mut *self.lock()).into_values().collect();
+        futures::future::join_all(handles.into_iter().map(stop)).await;
+    }
+
+    fn with_handle<T>(&self, server: &str, f: impl FnOnce(&ServerHandle) -> T) -> Result<T, SupervisorError> {
+        self.lock().get(server).map(f).ok_or_else(|| SupervisorError::NotFound { server: server.to_owned() })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, BTreeMap<String, ServerHandle>> {
+        // Handles are replaced whole, so a panic elsewhere cannot leave the map half-updated.
+        self.servers.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+async fn stop(handle: ServerHandle) {
+    let (done, finished) = oneshot::channel();
+    if handle.commands.send(Command::Shutdown { done }).await.is_ok() {
+        let _ = finished.await;
+    }
+    let _ = handle.task.await;
+}
+
+#[cfg(test)]
+mod tests;

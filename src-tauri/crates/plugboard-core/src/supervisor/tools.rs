@@ -1,0 +1,69 @@
+//! A server's tools after discovery: every tool it offers, which ones the allowlist lets through, and the names
+//! they are exposed under.
+
+use rmcp::model::Tool;
+use serde::Serialize;
+
+use super::allowlist::{curate, unknown_report};
+use super::naming::expose;
+use crate::config::model::ToolFilter;
+
+/// One tool as the UI and `plugboard tools` show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct ToolInfo {
+    /// The name the server uses (what the console shows and calls).
+    pub name: String,
+    /// The name other clients see through Plugboard: `mcp__<server>__<tool>`.
+    pub exposed_name: String,
+    pub title: Option<String>,
+    pub description: Option<String>,
+    /// Whether the allowlist lets it through.
+    pub allowed: bool,
+    /// The JSON Schema of its arguments, as JSON text.
+    pub input_schema: String,
+}
+
+/// Everything discovered about a server's tools.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ToolSet {
+    pub tools: Vec<ToolInfo>,
+    /// Allowlist entries that match no tool, with the names that exist (for the person).
+    pub warnings: Vec<String>,
+}
+
+impl ToolSet {
+    /// Builds the set for `server` from what it offers and its allowlist.
+    pub fn build(server: &str, offered: &[Tool], filter: &ToolFilter) -> Self {
+        let names: Vec<String> = offered.iter().map(|t| t.name.to_string()).collect();
+        let curated = curate(server, &names, filter);
+        let exposed = expose(&names.iter().map(|n| (server.to_owned(), n.clone())).collect::<Vec<_>>());
+        let mut warnings: Vec<String> = unknown_report(server, &curated, &names).into_iter().collect();
+        warnings.extend(exposed.iter().filter_map(|e| {
+            e.renamed_because.as_ref().map(|why| format!("{server}: {} is exposed as {} ({why})", e.tool, e.exposed))
+        }));
+        let tools = offered
+            .iter()
+            .zip(exposed)
+            .map(|(tool, exposed)| ToolInfo {
+                name: tool.name.to_string(),
+                exposed_name: exposed.exposed,
+                title: tool.title.clone(),
+                description: tool.description.as_ref().map(ToString::to_string),
+                allowed: curated.allowed.iter().any(|a| *a == tool.name),
+                input_schema: serde_json::to_string(&*tool.input_schema).unwrap_or_else(|_| "{}".into()),
+            })
+            .collect();
+        Self { tools, warnings }
+    }
+
+    /// The allowed tools only.
+    pub fn allowed(&self) -> impl Iterator<Item = &ToolInfo> {
+        self.tools.iter().filter(|t| t.allowed)
+    }
+
+    pub fn allowed_count(&self) -> u32 {
+        u32::try_from(self.allowed().count()).unwrap_or(u32::MAX)
+    }
+}

@@ -1,0 +1,295 @@
+//! Launching a local MCP server as a child process and speaking JSON-RPC over its stdin/stdout: argv only, never
+//! a shell; a minimal environment; the binary resolved against the login shell's PATH; its own process group,
+//! stopped in stages by our guard; stderr kept as a bounded tail. It must never let the child outlive its session.
+
+mod containment;
+mod docker;
+mod env;
+mod guard;
+mod path_resolution;
+mod stderr_tail;
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+
+use process_wrap::tokio::{ChildWrapper, CommandWrap};
+use rmcp::ServiceExt;
+use rmcp::model::{ClientCapabilities, ClientConfig, Implementation, ProtocolVersion};
+use tokio::process::{ChildStdin, ChildStdout};
+
+pub use containment::Containment;
+pub use docker::{DockerSweepError, SweepReport, sweep_docker_leftovers};
+pub use guard::{ShutdownReport, ShutdownStage};
+pub use stderr_tail::StderrTail;
+
+use super::{McpSession, TransportError};
+use containment::ContainmentPolicy;
+use docker::DockerCleanup;
+use guard::ProcessGuard;
+
+/// What to run: a program and its arguments (never a shell line), the configured environment (references already
+/// expanded by the caller; values may be secrets) and the working directory.
+#[derive(Clone, Default)]
+pub struct StdioLaunch {
+    pub program: PathBuf,
+    pub args: Vec<String>,
+    pub env: BTreeMap<String, String>,
+    pub cwd: Option<PathBuf>,
+}
+
+impl std::fmt::Debug for StdioLaunch {
+    // Args and env values may carry expanded secrets: only their shape is printed.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StdioLaunch")
+            .field("program", &self.program)
+            .field("args", &format_args!("[{} args]", self.args.len()))
+            .field("env", &self.env.keys().collect::<Vec<_>>())
+            .field("cwd", &self.cwd)
+            .finish()
+    }
+}
+
+/// How a server was started, for logs and for the person ("which npx did it use?").
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Launched {
+    /// The binary the program name resolved to.
+    pub resolved_program: PathBuf,
+    /// The PATH it was resolved against (and that the server got).
+    pub search_path: OsString,
+    /// The leader's pid; on Unix also its process group id.
+    pub pid: u32,
+    pub containment: Containment,
+    /// The container name when this is a `docker run` server.
+    pub docker_container: Option<String>,
+}
+
+/// A running server process: the guard that stops its group, its stderr tail and how it was launched.
+#[derive(Debug)]
+pub(crate) struct StdioProcess {
+    guard: ProcessGuard,
+    stderr: StderrTail,
+    launched: Launched,
+}
+
+impl StdioProcess {
+    pub(crate) fn launched(&self) -> &Launched {
+        &self.launched
+    }
+    pub(crate) fn stderr(&self) -> &StderrTail {
+        &self.stderr
+    }
+    pub(crate) fn leader_exited(&self) -> bool {
+        self.guard.leader_exited()
+    }
+    /// Process group id while the guard owns it.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) fn pgid(&self) -> Option<i32> {
+        self.guard.pgid()
+    }
+    /// The staged shutdown (stdin must already be closed), then a short wait so the stderr tail is complete.
+    pub(crate) async fn shutdown(&self) -> ShutdownReport {
+        let report = self.guard.shutdown().await;
+        self.stderr.drained(Duration::from_millis(250)).await;
+        report
+    }
+}
+
+/// A spawned server before the MCP handshake: its stdio pipes and the process.
+pub(crate) struct Spawned {
+    pub stdin: ChildStdin,
+    pub stdout: ChildStdout,
+    pub process: StdioProcess,
+}
+
+/// Knobs tests turn; the app uses the defaults.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct SpawnOptions {
+    pub containment: ContainmentPolicy,
+}
+
+/// Starts the server and completes the MCP handshake. Docker containers get the generic name `plugboard-mcp-…`;
+/// the supervisor should use [`connect_stdio_named`].
+pub async fn connect_stdio(launch: &StdioLaunch) -> Result<McpSession, TransportError> {
+    connect_stdio_named("mcp", launch).await
+}
+
+/// Starts the server `server` (the name is used in logs and Docker container names) and completes the handshake.
+/// On failure the server is stopped and its stderr tail is part of the error.
+pub async fn connect_stdio_named(server: &str, launch: &StdioLaunch) -> Result<McpSession, TransportError> {
+    connect_with(server, launch, SpawnOptions::default()).await
+}
+
+pub(crate) async fn connect_with(
+    server: &str,
+    launch: &StdioLaunch,
+    options: SpawnOptions,
+) -> Result<McpSession, TransportError> {
+    let Spawned { stdin, stdout, process } = spawn_server(server, launch, options).await?;
+    match client_config().serve((stdout, stdin)).await {
+        Ok(service) => Ok(McpSession::with_process(service, process)),
+        Err(e) => {
+            // The failed transport was dropped with its stdin, so this is the ordinary staged shutdown.
+            process.shutdown().await;
+            let tail = process.stderr().snapshot();
+            let detail = if tail.is_empty() { String::new() } else { format!("\nits stderr ended with:\n{tail}") };
+            Err(TransportError::Initialize(format!("{e}{detail}")))
+        }
+    }
+}
+
+/// Resolves, wraps and spawns the server with piped stdio; no MCP yet.
+pub(crate) async fn spawn_server(
+    server: &str,
+    launch: &StdioLaunch,
+    options: SpawnOptions,
+) -> Result<Spawned, TransportError> {
+    let display = launch.program.display().to_string();
+    let spawn_error = |source| TransportError::Spawn { command: display.clone(), source };
+    let plan = {
+        let (server, launch) = (server.to_owned(), launch.clone());
+        // Asking the login shell (once) and probing wrappers block: not on the runtime's threads.
+        tokio::task::spawn_blocking(move || plan(&server, &launch, options))
+            .await
+            .map_err(|e| spawn_error(std::io::Error::other(e.to_string())))?
+            .map_err(spawn_error)?
+    };
+    let child = spawn_on_long_lived_thread(&plan).await.map_err(spawn_error)?;
+    let (child, stdin, stdout, stderr) = take_pipes(child).map_err(spawn_error)?;
+    let pid = child.id().unwrap_or_default();
+    let docker = plan.docker_container.clone().map(|container| DockerCleanup {
+        docker: plan.resolved_program.clone(),
+        container,
+        env: plan.env.clone(),
+    });
+    let guard = ProcessGuard::new(child, docker, server);
+    let launched = Launched {
+        resolved_program: plan.resolved_program,
+        search_path: plan.search_path,
+        pid,
+        containment: plan.containment,
+        docker_container: plan.docker_container,
+    };
+    tracing::info!(
+        server,
+        program = %launch.program.display(),
+        resolved = %launched.resolved_program.display(),
+        pid,
+        containment = ?launched.containment,
+        env = ?env::names(&plan.env),
+        "launched stdio server"
+    );
+    Ok(Spawned { stdin, stdout, process: StdioProcess { guard, stderr: StderrTail::drain(stderr), launched } })
+}
+
+/// Everything decided before the fork.
+struct Plan {
+    resolved_program: PathBuf,
+    search_path: OsString,
+    program: PathBuf,
+    args: Vec<OsString>,
+    env: Vec<(OsString, OsString)>,
+    cwd: Option<PathBuf>,
+    containment: Containment,
+    docker_container: Option<String>,
+}
+
+fn plan(server: &str, launch: &StdioLaunch, options: SpawnOptions) -> std::io::Result<Plan> {
+    if launch.program.as_os_str().is_empty() {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "the command is empty"));
+    }
+    if let Some(cwd) = &launch.cwd
+        && !cwd.is_dir()
+    {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!("the working directory {} does not exist", cwd.display()),
+        ));
+    }
+    let search_path = path_resolution::search_path(launch.env.get("PATH").map(String::as_str));
+    let resolved = path_resolution::resolve_program(&launch.program, &search_path, launch.cwd.as_deref())
+        .map_err(path_resolution::Unresolved::into_io)?;
+    let env = env::child_environment(std::env::vars_os(), &search_path, &launch.env);
+    let docker = docker::plan_run(&resolved, &launch.args, server, std::process::id());
+    let args = docker.as_ref().map_or(&launch.args, |d| &d.args);
+    let (program, args, containment) = containment::wrap(options.containment, &resolved, args);
+    Ok(Plan {
+        resolved_program: resolved,
+        search_path,
+        program,
+        args,
+        env,
+        cwd: launch.cwd.clone(),
+        containment,
+        docker_container: docker.map(|d| d.container),
+    })
+}
+
+fn command(plan: &Plan) -> CommandWrap {
+    let mut command = tokio::process::Command::new(&plan.program);
+    command.args(&plan.args).env_clear().envs(plan.env.iter().cloned());
+    if let Some(cwd) = &plan.cwd {
+        command.current_dir(cwd);
+    }
+    command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut wrapped = CommandWrap::from(command);
+    #[cfg(unix)]
+    wrapped.wrap(process_wrap::tokio::ProcessGroup::leader());
+    #[cfg(windows)]
+    {
+        // Untested here (no Windows machine or CI yet): with KillOnDrop the Job Object is created with
+        // KILL_ON_JOB_CLOSE, so the tree dies when our handle closes, including when the app crashes.
+        wrapped.wrap(process_wrap::tokio::JobObject);
+        wrapped.wrap(process_wrap::tokio::KillOnDrop);
+    }
+    wrapped
+}
+
+/// Forks from the spawner thread (see `containment::on_spawner_thread` for why), inside this runtime's context so
+/// the pipes register with its reactor.
+async fn spawn_on_long_lived_thread(plan: &Plan) -> std::io::Result<Box<dyn ChildWrapper>> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let runtime = tokio::runtime::Handle::current();
+    let mut wrapped = command(plan);
+    let job: Box<dyn FnOnce() + Send> = Box::new(move || {
+        let _entered = runtime.enter();
+        let _ = tx.send(wrapped.spawn());
+    });
+    match containment::on_spawner_thread(job) {
+        Ok(()) => rx.await.map_err(|_| std::io::Error::other("the spawner thread is gone"))?,
+        Err(job) => {
+            tracing::warn!("no spawner thread: spawning inline (the death signal then follows this thread)");
+            job();
+            rx.await.map_err(|_| std::io::Error::other("spawn failed"))?
+        }
+    }
+}
+
+type Pipes = (Box<dyn ChildWrapper>, ChildStdin, ChildStdout, tokio::process::ChildStderr);
+
+fn take_pipes(mut child: Box<dyn ChildWrapper>) -> std::io::Result<Pipes> {
+    let missing = || std::io::Error::other("a stdio pipe of the child is missing");
+    let stdin = child.stdin().take().ok_or_else(missing)?;
+    let stdout = child.stdout().take().ok_or_else(missing)?;
+    let stderr = child.stderr().take().ok_or_else(missing)?;
+    Ok((child, stdin, stdout, stderr))
+}
+
+/// What Plugboard announces in `initialize`. The protocol version is pinned to 2025-11-25: rmcp's default
+/// (2026-07-28) has no `initialize` and breaks servers of the earlier era (see ../shared/reference/rmcp-notes.md).
+pub(crate) fn client_config() -> ClientConfig {
+    ClientConfig::new(ClientCapabilities::default(), Implementation::new("plugboard", env!("CARGO_PKG_VERSION")))
+        .with_protocol_version(ProtocolVersion::V_2025_11_25)
+}
+
+/// Where `program` would resolve for a launch configured with `env` (no spawn), e.g. for `plugboard doctor`.
+pub fn resolve_program(program: &Path, env: &BTreeMap<String, String>) -> Result<PathBuf, TransportError> {
+    let search_path = path_resolution::search_path(env.get("PATH").map(String::as_str));
+    path_resolution::resolve_program(program, &search_path, None)
+        .map_err(|e| TransportError::Spawn { command: program.display().to_string(), source: e.into_io() })
+}

@@ -1,0 +1,192 @@
+//! Finding the binary behind a bare program name (`npx`, `uvx`, `docker`) the way the person's terminal would.
+//! A GUI app starts with a bare PATH, so the login shell's PATH is asked once per process. It must never run the
+//! person's command line through a shell: the shell here only prints its PATH.
+
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// How long a login shell may take to print its PATH (a slow `.zprofile` is common; a hung one must not hang us).
+const LOGIN_SHELL_TIMEOUT: Duration = Duration::from_secs(3);
+const BEGIN: &str = "__PLUGBOARD_PATH_BEGIN__";
+const END: &str = "__PLUGBOARD_PATH_END__";
+
+/// Why a program could not be resolved; `searched` is the PATH that was tried, for the error message.
+#[derive(Debug)]
+pub(crate) enum Unresolved {
+    NotFound { searched: OsString },
+    NotExecutable { path: PathBuf },
+    Missing { path: PathBuf },
+}
+
+impl Unresolved {
+    pub(crate) fn into_io(self) -> std::io::Error {
+        use std::io::{Error, ErrorKind};
+        match self {
+            Self::NotFound { searched } => Error::new(
+                ErrorKind::NotFound,
+                format!("command not found in any directory of PATH {}", searched.to_string_lossy()),
+            ),
+            Self::NotExecutable { path } => {
+                Error::new(ErrorKind::PermissionDenied, format!("{} is not an executable file", path.display()))
+            }
+            Self::Missing { path } => Error::new(ErrorKind::NotFound, format!("{} does not exist", path.display())),
+        }
+    }
+}
+
+/// Asks `shell` as a login shell for its PATH. `env` is the whole environment it gets (tests pass a temporary
+/// HOME). `None` when the shell fails, times out or prints nothing usable.
+pub(crate) fn query_login_path(shell: &Path, env: &[(OsString, OsString)], timeout: Duration) -> Option<OsString> {
+    let script = format!("printf '%s%s%s' {BEGIN} \"$PATH\" {END}");
+    let mut command = Command::new(shell);
+    command.args(["-l", "-c", &script]).env_clear().envs(env.iter().cloned());
+    command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null());
+    #[cfg(unix)]
+    {
+        // Its own group, so a timeout can stop whatever a slow profile started too.
+        use std::os::unix::process::CommandExt;
+        command.process_group(0);
+    }
+    let mut child = command.spawn().ok()?;
+    let deadline = Instant::now() + timeout;
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(10)),
+            _ => {
+                tracing::warn!(shell = %shell.display(), "the login shell did not print its PATH in time");
+                kill_tree(&mut child);
+                return None;
+            }
+        }
+    }
+    let mut out = String::new();
+    let stdout = child.stdout.take()?;
+    std::io::Read::read_to_string(&mut std::io::Read::take(stdout, 1 << 20), &mut out).ok()?;
+    // A profile may print banners: only what sits between the markers counts.
+    let start = out.rfind(BEGIN)? + BEGIN.len();
+    let len = out[start..].find(END)?;
+    let path = out[start..start + len].trim();
+    (!path.is_empty()).then(|| OsString::from(path))
+}
+
+fn kill_tree(child: &mut std::process::Child) {
+    #[cfg(unix)]
+    if let Ok(pid) = i32::try_from(child.id()) {
+        let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// The login shell's PATH, asked once per process; `None` on Windows, without `$SHELL`, or when it fails.
+fn login_shell_path() -> Option<&'static OsString> {
+    static LOGIN_PATH: OnceLock<Option<OsString>> = OnceLock::new();
+    LOGIN_PATH
+        .get_or_init(|| {
+            if cfg!(windows) {
+                return None;
+            }
+            let shell = std::env::var_os("SHELL").filter(|s| !s.is_empty())?;
+            // The shell gets the same minimal environment a server would, never our secrets.
+            let current = std::env::var_os("PATH").unwrap_or_default();
+            let env = super::env::child_environment(std::env::vars_os(), &current, &Default::default());
+            let found = query_login_path(Path::new(&shell), &env, LOGIN_SHELL_TIMEOUT);
+            match &found {
+                Some(_) => tracing::info!(shell = %Path::new(&shell).display(), "read PATH from the login shell"),
+                None => tracing::warn!("could not read PATH from the login shell; using the app's PATH"),
+            }
+            found
+        })
+        .as_ref()
+}
+
+/// The PATH a launch searches and hands to the server: the configured `PATH` if the person set one, otherwise the
+/// login shell's PATH followed by any directory of the app's own PATH it lacks.
+pub(crate) fn search_path(configured: Option<&str>) -> OsString {
+    if let Some(configured) = configured {
+        return OsString::from(configured);
+    }
+    let current = std::env::var_os("PATH").unwrap_or_default();
+    match login_shell_path() {
+        Some(login) => merge_paths(login, &current),
+        None => current,
+    }
+}
+
+/// `first`, then the directories of `second` not already in it.
+pub(crate) fn merge_paths(first: &OsStr, second: &OsStr) -> OsString {
+    let mut dirs: Vec<PathBuf> = std::env::split_paths(first).collect();
+    for dir in std::env::split_paths(second) {
+        if !dirs.contains(&dir) {
+            dirs.push(dir);
+        }
+    }
+    std::env::join_paths(dirs).unwrap_or_else(|_| first.to_owned())
+}
+
+/// The file to execute for `program`: one with a path separator is used as is (relative to `cwd`), a bare name
+/// is looked up in `search_path` (on Windows with the PATHEXT extensions, so `npx` finds `npx.cmd`).
+pub(crate) fn resolve_program(program: &Path, search_path: &OsStr, cwd: Option<&Path>) -> Result<PathBuf, Unresolved> {
+    let has_separator = program.parent().is_some_and(|p| !p.as_os_str().is_empty());
+    if has_separator {
+        let path = match (program.is_absolute(), cwd) {
+            (true, _) => program.to_path_buf(),
+            (false, Some(cwd)) => cwd.join(program),
+            (false, None) => std::env::current_dir().map(|d| d.join(program)).unwrap_or_else(|_| program.into()),
+        };
+        return match std::fs::metadata(&path) {
+            Err(_) => Err(Unresolved::Missing { path }),
+            Ok(_) if !is_executable(&path) => Err(Unresolved::NotExecutable { path }),
+            Ok(_) => Ok(path),
+        };
+    }
+    let names = candidate_names(program.as_os_str(), std::env::var_os("PATHEXT").as_deref());
+    for dir in std::env::split_paths(search_path).filter(|d| d.is_absolute()) {
+        // Relative PATH entries (".", "") would make the result depend on the cwd: skipped.
+        for name in &names {
+            let candidate = dir.join(name);
+            if is_executable(&candidate) {
+                return Ok(candidate);
+            }
+        }
+    }
+    Err(Unresolved::NotFound { searched: search_path.to_owned() })
+}
+
+/// The file names a bare `program` may have. On Windows a name without extension is tried with each PATHEXT
+/// extension (never bare: npm installs an extensionless `npx` shell script beside `npx.cmd`).
+#[cfg_attr(not(windows), allow(dead_code))]
+pub(crate) fn windows_candidates(program: &OsStr, pathext: Option<&OsStr>) -> Vec<OsString> {
+    if Path::new(program).extension().is_some() {
+        return vec![program.to_owned()];
+    }
+    let pathext = pathext.and_then(OsStr::to_str).unwrap_or(".COM;.EXE;.BAT;.CMD");
+    pathext
+        .split(';')
+        .filter(|e| !e.is_empty())
+        .map(|ext| {
+            let mut name = program.to_owned();
+            name.push(ext.to_ascii_lowercase());
+            name
+        })
+        .collect()
+}
+
+fn candidate_names(program: &OsStr, pathext: Option<&OsStr>) -> Vec<OsString> {
+    if cfg!(windows) { windows_candidates(program, pathext) } else { vec![program.to_owned()] }
+}
+
+#[cfg(unix)]
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(not(unix))]
+fn is_executable(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file())
+}

@@ -1,0 +1,129 @@
+//! `plugboard status | tools | call`: the connection engine from the terminal. Each run starts the servers it
+//! needs, waits for them (bounded), prints, and stops them again; no server process outlives the command.
+
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use plugboard_core::registry::Registry;
+use plugboard_core::supervisor::{LiveConnector, ServerStatus, Supervisor, SupervisorError, SupervisorEvent};
+use rmcp::model::{CallToolResult, ContentBlock};
+
+/// How long a command waits for servers to come up.
+const SETTLE: Duration = Duration::from_secs(60);
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the async runtime")
+}
+
+/// Starts `only` (or every server) and returns the supervisor.
+async fn start(registry: &Registry, only: Option<&str>) -> anyhow::Result<Supervisor> {
+    let configs: Vec<_> =
+        registry.configs().into_iter().filter(|c| only.is_none_or(|name| c.name.as_str() == name)).collect();
+    if let Some(name) = only {
+        anyhow::ensure!(!configs.is_empty(), "there is no valid server named {name:?} (see `plugboard list`)");
+    }
+    let vault = Arc::new(registry.vault().clone());
+    let supervisor = Supervisor::new(Arc::new(LiveConnector::new(vault)));
+    supervisor.reconcile(configs).await;
+    Ok(supervisor)
+}
+
+pub fn status(out: &mut impl Write, registry: &Registry) -> anyhow::Result<()> {
+    runtime()?.block_on(async {
+        let supervisor = start(registry, None).await?;
+        let mut warnings = supervisor.subscribe();
+        let statuses = supervisor.settle_all(SETTLE).await;
+        supervisor.shutdown().await;
+        if statuses.is_empty() {
+            writeln!(out, "No servers configured yet (see `plugboard add` and `plugboard import`).")?;
+        }
+        let width = statuses.iter().map(|(n, _)| n.chars().count()).max().unwrap_or(4).max(4);
+        for (name, status) in &statuses {
+            writeln!(out, "{name:width$}  {:<13} {}", status.label(), detail(status))?;
+        }
+        while let Ok(event) = warnings.try_recv() {
+            if let SupervisorEvent::Warned { message, .. } = event {
+                writeln!(out, "warning: {message}")?;
+            }
+        }
+        Ok(())
+    })
+}
+
+fn detail(status: &ServerStatus) -> String {
+    match status {
+        ServerStatus::Ready { tools, protocol_version, server_name } => format!(
+            "{tools} tool(s), protocol {protocol_version}{}",
+            server_name.as_deref().map(|n| format!(", {n}")).unwrap_or_default()
+        ),
+        ServerStatus::NeedsLogin { hint } => hint.clone(),
+        ServerStatus::Reconnecting { attempt, reason, .. } => format!("attempt {attempt}: {reason}"),
+        ServerStatus::Failed { error, stderr_tail } => match stderr_tail.as_deref().map(str::trim) {
+            Some(tail) if !tail.is_empty() => format!("{error}\n    stderr:\n{}", indent(tail)),
+            _ => error.clone(),
+        },
+        ServerStatus::Disabled => "turned off in the config".into(),
+        ServerStatus::Stopped | ServerStatus::Connecting => String::new(),
+    }
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("      {l}")).collect::<Vec<_>>().join("\n")
+}
+
+pub fn tools(out: &mut impl Write, registry: &Registry, server: &str) -> anyhow::Result<()> {
+    runtime()?.block_on(async {
+        let supervisor = start(registry, Some(server)).await?;
+        let status = supervisor.settled(server, SETTLE).await?;
+        let tools = supervisor.tools(server);
+        supervisor.shutdown().await;
+        if !matches!(status, ServerStatus::Ready { .. }) {
+            anyhow::bail!("{server} is {}: {}", status.label(), detail(&status));
+        }
+        for tool in tools? {
+            let mark = if tool.allowed { " " } else { "-" };
+            let description = tool.description.as_deref().unwrap_or("").lines().next().unwrap_or("");
+            writeln!(out, "{mark} {:<32} {:<48} {description}", tool.name, tool.exposed_name)?;
+        }
+        Ok(())
+    })
+}
+
+/// Runs one tool call; returns whether the tool reported an error (`isError`).
+pub fn call(out: &mut impl Write, registry: &Registry, server: &str, tool: &str, json: &str) -> anyhow::Result<bool> {
+    let arguments: serde_json::Value = serde_json::from_str(json).context("--args must be a JSON object")?;
+    let arguments = arguments.as_object().cloned().context("--args must be a JSON object, like '{\"a\": 1}'")?;
+    runtime()?.block_on(async {
+        let supervisor = start(registry, Some(server)).await?;
+        let result = supervisor.call(server, tool, arguments, None).await;
+        supervisor.shutdown().await;
+        let result = result.map_err(|e: SupervisorError| anyhow::anyhow!(e))?;
+        print_result(out, &result)?;
+        Ok(result.is_error == Some(true))
+    })
+}
+
+fn print_result(out: &mut impl Write, result: &CallToolResult) -> std::io::Result<()> {
+    if result.is_error == Some(true) {
+        writeln!(out, "isError: true")?;
+    }
+    for block in &result.content {
+        let line = match block {
+            ContentBlock::Text(text) => text.text.clone(),
+            ContentBlock::Image(image) => format!("[image {}, {} bytes of base64]", image.mime_type, image.data.len()),
+            ContentBlock::Audio(audio) => format!("[audio {}, {} bytes of base64]", audio.mime_type, audio.data.len()),
+            ContentBlock::Resource(resource) => {
+                format!("[resource {}]", serde_json::to_string(&resource.resource).unwrap_or_default())
+            }
+            ContentBlock::ResourceLink(link) => format!("[link {} {}]", link.name, link.uri),
+            other => serde_json::to_string(other).unwrap_or_default(),
+        };
+        writeln!(out, "{line}")?;
+    }
+    if let Some(structured) = &result.structured_content {
+        writeln!(out, "structuredContent: {}", serde_json::to_string_pretty(structured).unwrap_or_default())?;
+    }
+    Ok(())
+}

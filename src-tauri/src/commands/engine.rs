@@ -1,0 +1,71 @@
+//! Commands of the connection engine: live statuses, connect/disconnect, tools and tool calls.
+
+use plugboard_core::supervisor::{ServerStatus, ToolInfo};
+use serde::Serialize;
+use tauri::State;
+
+use crate::error::CommandError;
+use crate::state::AppState;
+
+/// One server's live status.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerStatusEntry {
+    pub server: String,
+    pub status: ServerStatus,
+}
+
+/// Every server's live status.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip_all)]
+pub async fn server_statuses(state: State<'_, AppState>) -> Result<Vec<ServerStatusEntry>, CommandError> {
+    Ok(state.supervisor.statuses().into_iter().map(|(server, status)| ServerStatusEntry { server, status }).collect())
+}
+
+/// Connects a server (also after a failure or a disconnect).
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state), err)]
+pub async fn connect_server(state: State<'_, AppState>, name: String) -> Result<(), CommandError> {
+    state.supervisor.connect(&name).await.map_err(Into::into)
+}
+
+/// Disconnects a server; it stays disconnected until connected again.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state), err)]
+pub async fn disconnect_server(state: State<'_, AppState>, name: String) -> Result<(), CommandError> {
+    state.supervisor.disconnect(&name).await.map_err(Into::into)
+}
+
+/// A server's tools, each marked allowed or hidden by the allowlist.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state), err)]
+pub async fn server_tools(state: State<'_, AppState>, name: String) -> Result<Vec<ToolInfo>, CommandError> {
+    state.supervisor.tools(&name).map_err(Into::into)
+}
+
+/// Calls a tool with JSON object arguments; returns the MCP result as JSON text (content blocks, structured
+/// content, isError) for the console to render.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state, args), err)]
+pub async fn call_tool(
+    state: State<'_, AppState>,
+    server: String,
+    tool: String,
+    args: String,
+) -> Result<String, CommandError> {
+    let arguments = parse_arguments(&args)?;
+    let result = state.supervisor.call(&server, &tool, arguments, None).await?;
+    serde_json::to_string(&result).map_err(|e| CommandError::Internal { message: e.to_string() })
+}
+
+fn parse_arguments(json: &str) -> Result<rmcp::model::JsonObject, CommandError> {
+    match serde_json::from_str(json) {
+        Ok(serde_json::Value::Object(map)) => Ok(map),
+        _ => Err(CommandError::InvalidArguments { message: "the arguments must be a JSON object".into() }),
+    }
+}

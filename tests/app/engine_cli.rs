@@ -1,0 +1,51 @@
+//! `plugboard status | tools | call` against the real reference server, as a person runs them in a terminal.
+
+use crate::support::{Sandbox, assert_no_process_with, repo_root, stderr, stdout};
+
+fn everything() -> String {
+    let bin = repo_root().join("tests/node_modules/.bin/mcp-server-everything");
+    assert!(bin.exists(), "{} is missing: run `make deps`", bin.display());
+    bin.display().to_string()
+}
+
+/// status shows a working server ready with its tool count and a broken one failed with the reason; tools lists the
+/// exposed names; call prints the result; and no server process outlives any of these commands.
+#[test]
+#[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]
+fn status_tools_and_call_from_the_terminal() {
+    let sandbox = Sandbox::new();
+    let marker = format!("engine-cli-marker-{}", std::process::id());
+    let added = sandbox.run(&["add", "everything", "--", &everything(), "stdio", &marker]);
+    assert!(added.status.success(), "{}", stderr(&added));
+    assert!(sandbox.run(&["add", "broken", "--", "plugboard-no-such-program"]).status.success());
+
+    let status = sandbox.run(&["status"]);
+    assert!(status.status.success(), "{}", stderr(&status));
+    let text = stdout(&status);
+    let line = |name: &str| text.lines().find(|l| l.starts_with(name)).unwrap_or_default().to_owned();
+    assert!(line("everything").contains("ready") && line("everything").contains("tool(s)"), "{text}");
+    assert!(line("broken").contains("failed") && line("broken").contains("plugboard-no-such-program"), "{text}");
+    assert_no_process_with(&marker);
+
+    let tools = sandbox.run(&["tools", "everything"]);
+    assert!(tools.status.success(), "{}", stderr(&tools));
+    assert!(
+        stdout(&tools).lines().any(|l| l.contains("echo") && l.contains("mcp__everything__echo")),
+        "{}",
+        stdout(&tools)
+    );
+    assert_no_process_with(&marker);
+
+    let call = sandbox.run(&["call", "everything", "echo", "--args", r#"{"message":"hi from the CLI"}"#]);
+    assert!(call.status.success(), "{}", stderr(&call));
+    assert_eq!(stdout(&call).trim(), "Echo: hi from the CLI");
+    assert_no_process_with(&marker);
+
+    let unknown = sandbox.run(&["call", "everything", "no-such-tool"]);
+    assert_eq!(unknown.status.code(), Some(1));
+    assert!(stderr(&unknown).contains("no tool \"no-such-tool\""), "{}", stderr(&unknown));
+    let bad_args = sandbox.run(&["call", "everything", "echo", "--args", "[1,2]"]);
+    assert_eq!(bad_args.status.code(), Some(1));
+    assert!(stderr(&bad_args).contains("JSON object"), "{}", stderr(&bad_args));
+    assert_no_process_with(&marker);
+}
