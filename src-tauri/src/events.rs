@@ -50,3 +50,13 @@ pub struct ServerStatusChanged {
 pub struct ToolsChanged {
     pub server: String,
 }
+
+/// A server logged something (`notifications/message`), or Plugboard has a note about it (level
+/// `plugboard-warning`: an allowlist entry matching nothing, a declined request…). `message` is server text: inert.
+#[derive(Debug, Clone, Serialize, specta::Type, Event)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerMessaged {
+    pub server: String,
+    pub level: String,
+    pub message: String,
+}

@@ -35,7 +35,12 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             engine::server_tools,
             engine::call_tool,
         ])
-        .events(collect_events![events::ConfigChanged, events::ServerStatusChanged, events::ToolsChanged])
+        .events(collect_events![
+            events::ConfigChanged,
+            events::ServerStatusChanged,
+            events::ToolsChanged,
+            events::ServerMessaged
+        ])
 }
 
 /// The TypeScript exporter settings used for `ui/src/ipc/bindings.ts`.

@@ -10,7 +10,7 @@ use plugboard_core::supervisor::{LiveConnector, Supervisor, SupervisorEvent};
 use tauri::Manager;
 use tauri_specta::Event;
 
-use crate::events::{ConfigChanged, ServerStatusChanged, ToolsChanged};
+use crate::events::{ConfigChanged, ServerMessaged, ServerStatusChanged, ToolsChanged};
 use crate::ipc;
 use crate::state::AppState;
 
@@ -85,7 +85,12 @@ fn forward_supervisor_events(app: &tauri::AppHandle, supervisor: &Supervisor) {
                 Ok(SupervisorEvent::ToolsChanged { server }) => {
                     let _ = ToolsChanged { server }.emit(&handle);
                 }
-                Ok(SupervisorEvent::Warned { .. }) => {}
+                Ok(SupervisorEvent::Warned { server, message }) => {
+                    let _ = ServerMessaged { server, level: "plugboard-warning".into(), message }.emit(&handle);
+                }
+                Ok(SupervisorEvent::Logged { server, level, message }) => {
+                    let _ = ServerMessaged { server, level, message }.emit(&handle);
+                }
                 // A slow UI missed some events; the next status change carries the current state anyway.
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
                 Err(tokio::sync::broadcast::error::RecvError::Closed) => break,

@@ -127,3 +127,23 @@ fn print_result(out: &mut impl Write, result: &CallToolResult) -> std::io::Resul
     }
     Ok(())
 }
+
+/// Walks every step of connecting `server` and prints each; returns whether a step failed.
+pub fn doctor(out: &mut impl Write, registry: &Registry, server: &str) -> anyhow::Result<bool> {
+    use plugboard_core::doctor::{StepOutcome, diagnose};
+    let entry = registry.get(server)?;
+    let vault = Arc::new(registry.vault().clone());
+    let steps = runtime()?.block_on(diagnose(server, &entry, vault));
+    for step in &steps {
+        match &step.outcome {
+            StepOutcome::Passed { detail } => writeln!(out, "ok    {:<20} {detail}", step.name)?,
+            StepOutcome::Warning { detail } => writeln!(out, "warn  {:<20} {detail}", step.name)?,
+            StepOutcome::Failed { detail, what_to_do } => {
+                writeln!(out, "FAIL  {:<20} {detail}", step.name)?;
+                writeln!(out, "      {:<20} what to do: {what_to_do}", "")?;
+            }
+            StepOutcome::Skipped => writeln!(out, "-     {:<20} skipped", step.name)?,
+        }
+    }
+    Ok(steps.iter().any(|s| s.is_failed()))
+}

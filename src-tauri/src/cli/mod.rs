@@ -72,6 +72,8 @@ enum Command {
         #[arg(long, default_value = "{}")]
         args: String,
     },
+    /// Walk every step of connecting a server and say which one fails and what to do.
+    Doctor { server: String },
     /// Show where Plugboard keeps its files.
     Config {
         #[command(subcommand)]
@@ -121,6 +123,12 @@ fn dispatch(command: Command, fallback: &Fallback) -> anyhow::Result<()> {
         Command::Secret { action } => secret::run(&mut out, &open_registry()?, action),
         Command::Status => engine::status(&mut out, &open_registry()?),
         Command::Tools { server } => engine::tools(&mut out, &open_registry()?, &server),
+        Command::Doctor { server } => {
+            if engine::doctor(&mut out, &open_registry()?, &server)? {
+                anyhow::bail!("{server} cannot connect: see the failed step above");
+            }
+            Ok(())
+        }
         Command::Call { server, tool, args } => {
             if engine::call(&mut out, &open_registry()?, &server, &tool, &args)? {
                 anyhow::bail!("the tool reported an error (isError)");

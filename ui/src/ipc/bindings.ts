@@ -50,6 +50,7 @@ export const commands = {
 /** Events */
 export const events = {
 	configChanged: makeEvent<ConfigChanged, ConfigChanged>("config-changed"),
+	serverMessaged: makeEvent<ServerMessaged, ServerMessaged>("server-messaged"),
 	serverStatusChanged: makeEvent<ServerStatusChanged, ServerStatusChanged>("server-status-changed"),
 	toolsChanged: makeEvent<ToolsChanged, ToolsChanged>("tools-changed"),
 };
@@ -172,6 +173,16 @@ export type ServerList = {
 	invalid: InvalidServer[],
 	/**  Why the file on disk is not in use (Plugboard then shows its last good version). */
 	fileProblem: string | null,
+};
+
+/**
+ *  A server logged something (`notifications/message`), or Plugboard has a note about it (level
+ *  `plugboard-warning`: an allowlist entry matching nothing, a declined request…). `message` is server text: inert.
+ */
+export type ServerMessaged = {
+	server: string,
+	level: string,
+	message: string,
 };
 
 /**  Where a server is in its life, as the UI and `plugboard status` show it. */

@@ -2,6 +2,7 @@
 //! It must never depend on Tauri: the desktop shell and the CLI are both thin layers over this crate.
 
 pub mod config;
+pub mod doctor;
 pub mod import;
 pub mod paths;
 pub mod registry;

@@ -75,6 +75,24 @@ pub struct ServerConfig {
     pub origin: Option<Origin>,
 }
 
+impl ServerConfig {
+    /// A server with every option at its default: enabled, all tools, no auth, the default timeout.
+    pub fn new(name: ServerName, transport: Transport) -> Self {
+        Self {
+            name,
+            transport,
+            auth: Auth::None,
+            tools: ToolFilter::All,
+            auto_approve: Vec::new(),
+            enabled: true,
+            required: false,
+            read_only: false,
+            timeout: DEFAULT_TIMEOUT,
+            origin: None,
+        }
+    }
+}
+
 /// How the server is reached.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Transport {

@@ -13,7 +13,7 @@ use super::connector::{ConnectError, Connector};
 use super::status::{ServerStatus, SupervisorEvent};
 use super::tools::ToolSet;
 use crate::config::model::ServerConfig;
-use crate::transport::McpSession;
+use crate::transport::{McpSession, ServerNotice};
 
 /// How often a ready session is checked for a dead transport (a crashed process, a closed stream).
 const HEALTH_CHECK: Duration = Duration::from_millis(250);
@@ -26,8 +26,9 @@ pub(super) enum Command {
     Disconnect {
         done: oneshot::Sender<()>,
     },
-    /// A call found the connection broken: reconnect now (once per session).
+    /// A call found the connection of session `generation` broken: reconnect now, unless that session is gone.
     ConnectionLost {
+        generation: u64,
         reason: String,
     },
     Shutdown {
@@ -38,7 +39,8 @@ pub(super) enum Command {
 /// What an actor shares with the handle: read-only views, updated only by the actor.
 pub(super) struct Published {
     pub status: watch::Sender<ServerStatus>,
-    pub peer: watch::Sender<Option<Peer<RoleClient>>>,
+    /// The live session's peer, with the session's generation (so a late report about an old session is ignored).
+    pub peer: watch::Sender<Option<(u64, Peer<RoleClient>)>>,
     pub tools: watch::Sender<Arc<ToolSet>>,
 }
 
@@ -48,6 +50,8 @@ pub(super) struct Actor {
     pub events: broadcast::Sender<SupervisorEvent>,
     pub published: Published,
     session: Option<McpSession>,
+    notices: Option<mpsc::UnboundedReceiver<ServerNotice>>,
+    generation: u64,
     failures: FailureWindow,
     attempt: u32,
     next_retry: Option<tokio::time::Instant>,
@@ -68,6 +72,8 @@ impl Actor {
             events,
             published,
             session: None,
+            notices: None,
+            generation: 0,
             failures: FailureWindow::default(),
             attempt: 0,
             next_retry: None,
@@ -108,11 +114,16 @@ impl Actor {
                         self.set_state(ServerStatus::Stopped);
                         let _ = done.send(());
                     }
-                    Some(Command::ConnectionLost { reason }) => {
-                        if self.session.is_some() {
+                    Some(Command::ConnectionLost { generation, reason }) => {
+                        if self.session.is_some() && generation == self.generation {
                             self.on_transport_lost(reason).await;
                         }
                     }
+                },
+                notice = next_notice(&mut self.notices) => match notice {
+                    Some(notice) => self.on_notice(notice).await,
+                    // The session ended; the health check reports it.
+                    None => self.notices = None,
                 },
                 _ = health.tick(), if self.session.is_some() => {
                     if self.session.as_ref().is_some_and(McpSession::is_closed) {
@@ -144,7 +155,7 @@ impl Actor {
         for message in &connected.warnings {
             self.warn(message.clone());
         }
-        let session = connected.session;
+        let mut session = connected.session;
         let offered = match session.list_tools().await {
             Ok(tools) => tools,
             Err(e) => {
@@ -167,7 +178,9 @@ impl Actor {
             server_name: session.server_name(),
         };
         self.published.tools.send_replace(Arc::new(tools));
-        self.published.peer.send_replace(Some(session.peer()));
+        self.generation += 1;
+        self.published.peer.send_replace(Some((self.generation, session.peer())));
+        self.notices = session.take_notices();
         self.session = Some(session);
         self.attempt = 0;
         let _ = self.events.send(SupervisorEvent::ToolsChanged { server: self.name() });
@@ -219,7 +232,48 @@ impl Actor {
         self.set_state(ServerStatus::Reconnecting { attempt: self.attempt, next_try_ms, reason });
     }
 
+    /// A message the server sent on its own: a changed tool list is fetched again, logs and refusals are reported.
+    async fn on_notice(&mut self, notice: ServerNotice) {
+        match notice {
+            ServerNotice::ToolsChanged => self.refresh_tools().await,
+            ServerNotice::Log(log) => {
+                let text = match &log.data {
+                    serde_json::Value::String(text) => text.clone(),
+                    other => other.to_string(),
+                };
+                let _ =
+                    self.events.send(SupervisorEvent::Logged { server: self.name(), level: log.level, message: text });
+            }
+            ServerNotice::ElicitationDeclined { message } => self.warn(format!(
+                "the server asked for input ({message}), which Plugboard cannot answer yet, so it was declined"
+            )),
+            ServerNotice::SamplingDeclined => {
+                self.warn("the server asked Plugboard to run an LLM (sampling), which it does not do; declined".into());
+            }
+            // Progress extends nothing yet; other notices are not acted on.
+            _ => {}
+        }
+    }
+
+    async fn refresh_tools(&mut self) {
+        let Some(session) = &self.session else { return };
+        match session.list_tools().await {
+            Ok(offered) => {
+                let tools = ToolSet::build(self.config.name.as_str(), &offered, &self.config.tools);
+                let count = tools.allowed_count();
+                self.published.tools.send_replace(Arc::new(tools));
+                let _ = self.events.send(SupervisorEvent::ToolsChanged { server: self.name() });
+                let current = self.published.status.borrow().clone();
+                if let ServerStatus::Ready { protocol_version, server_name, .. } = current {
+                    self.set_state(ServerStatus::Ready { tools: count, protocol_version, server_name });
+                }
+            }
+            Err(e) => self.warn(format!("the server said its tools changed, but listing them failed: {e}")),
+        }
+    }
+
     async fn close(&mut self) {
+        self.notices = None;
         self.published.peer.send_replace(None);
         if let Some(session) = self.session.take() {
             // Closing a dead session can fail; the process is reaped either way.
@@ -241,6 +295,13 @@ impl Actor {
 
     fn name(&self) -> String {
         self.config.name.to_string()
+    }
+}
+
+async fn next_notice(notices: &mut Option<mpsc::UnboundedReceiver<ServerNotice>>) -> Option<ServerNotice> {
+    match notices {
+        Some(receiver) => receiver.recv().await,
+        None => std::future::pending().await,
     }
 }
 

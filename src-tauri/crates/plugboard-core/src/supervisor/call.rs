@@ -34,7 +34,7 @@ impl Supervisor {
             (h.config.timeout, h.status.clone(), h.peer.clone(), h.tools.clone(), h.commands.clone())
         })?;
         for attempt in 0..2 {
-            let peer = wait_ready(server, &mut status, &peer, timeout).await?;
+            let (generation, peer) = wait_ready(server, &mut status, &peer, timeout).await?;
             let allowed = tools.borrow().allowed().any(|t| t.name == tool);
             if !allowed {
                 let available: Vec<String> = tools.borrow().allowed().map(|t| t.name.clone()).collect();
@@ -48,7 +48,7 @@ impl Supervisor {
                 Ok(result) => return Ok(result),
                 Err(Failure::Transient(reason)) if attempt == 0 => {
                     tracing::info!(server, tool, "the connection broke during a call; reconnecting and retrying once");
-                    let _ = commands.send(Command::ConnectionLost { reason }).await;
+                    let _ = commands.send(Command::ConnectionLost { generation, reason }).await;
                     // Let the actor see the loss before waiting for it to be ready again (bounded: it may have
                     // noticed and reconnected on its own already).
                     let lost = status.wait_for(|s| !matches!(s, ServerStatus::Ready { .. }));
@@ -68,9 +68,9 @@ impl Supervisor {
 async fn wait_ready(
     server: &str,
     status: &mut watch::Receiver<ServerStatus>,
-    peer: &watch::Receiver<Option<Peer<RoleClient>>>,
+    peer: &watch::Receiver<Option<(u64, Peer<RoleClient>)>>,
     timeout: Duration,
-) -> Result<Peer<RoleClient>, SupervisorError> {
+) -> Result<(u64, Peer<RoleClient>), SupervisorError> {
     let not_ready = |status: ServerStatus| SupervisorError::NotReady { server: server.to_owned(), status };
     let waited = tokio::time::timeout(timeout, status.wait_for(|s| s.is_settled())).await.map(|r| r.map(|s| s.clone()));
     let current = match waited {
@@ -106,7 +106,7 @@ async fn call_once(
         outcome = call => match outcome {
             Ok(Ok(result)) => Ok(result),
             Ok(Err(error)) => Err(classify(server, error)),
-            Err(_) => Err(Failure::Final(SupervisorError::Timeout { server: server.to_owned(), seconds: timeout.as_secs() })),
+            Err(_) => Err(Failure::Final(SupervisorError::Timeout { server: server.to_owned(), after: timeout })),
         },
         () = cancelled => Err(Failure::Final(SupervisorError::Cancelled { server: server.to_owned() })),
     }
@@ -120,7 +120,7 @@ fn classify(server: &str, error: ServiceError) -> Failure {
         }
         ServiceError::Cancelled { .. } => Failure::Final(SupervisorError::Cancelled { server: server.to_owned() }),
         ServiceError::Timeout { timeout } => {
-            Failure::Final(SupervisorError::Timeout { server: server.to_owned(), seconds: timeout.as_secs() })
+            Failure::Final(SupervisorError::Timeout { server: server.to_owned(), after: timeout })
         }
         other => Failure::Final(SupervisorError::Protocol { server: server.to_owned(), message: other.to_string() }),
     }

@@ -7,13 +7,13 @@ use std::sync::Arc;
 
 use futures::future::BoxFuture;
 use rmcp::ServiceExt;
-use rmcp::transport::StreamableHttpClientTransport;
-use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
 use crate::config::model::{Auth, HttpMode, HttpSpec, ServerConfig, StdioSpec, Transport};
-use crate::config::references::{ReferenceError, ReferenceSource, expand};
-use crate::secrets::{Sensitive, Vault};
-use crate::transport::{McpSession, StdioLaunch, connect_stdio_named};
+use crate::config::references::{ReferenceError, expand};
+use crate::secrets::{Sensitive, ServerReferences, Vault};
+use crate::transport::{
+    ElicitationPolicy, McpSession, StdioLaunch, client_handler, connect_stdio_named, serve_streamable_http,
+};
 
 /// A session and what the person should know about how it was made.
 pub struct Connected {
@@ -110,24 +110,8 @@ async fn resolve(config: &ServerConfig, vault: &Arc<Vault>) -> Result<Resolved, 
     })?
 }
 
-struct Source<'a> {
-    server: &'a str,
-    vault: &'a Vault,
-}
-
-impl ReferenceSource for Source<'_> {
-    fn env(&self, var: &str) -> Option<String> {
-        std::env::var(var).ok()
-    }
-    fn secret(&self, name: &str) -> Result<Option<Sensitive<String>>, ReferenceError> {
-        self.vault
-            .get(self.server, name)
-            .map_err(|e| ReferenceError::SecretUnreadable { name: name.to_owned(), reason: e.to_string() })
-    }
-}
-
 fn resolve_now(config: &ServerConfig, vault: &Vault) -> Result<Resolved, ConnectError> {
-    let source = Source { server: config.name.as_str(), vault };
+    let source = ServerReferences { server: config.name.as_str(), vault };
     let mut warnings = Vec::new();
     let mut text = |value: &str, field: &str| -> Result<Sensitive<String>, ConnectError> {
         let expanded = expand(value, &source)?;
@@ -192,10 +176,8 @@ async fn connect_http(
     match mode {
         HttpMode::Sse => connect_legacy_sse(client, url, map).await,
         HttpMode::StreamableHttp | HttpMode::Probe => {
-            let config = StreamableHttpClientTransportConfig::with_uri(url.to_owned()).custom_headers(map.clone());
-            let transport = StreamableHttpClientTransport::with_client(client.clone(), config);
-            match crate::transport::client_config().serve(transport).await {
-                Ok(service) => Ok(McpSession::new(service)),
+            match serve_streamable_http(client.clone(), url, map.clone(), ElicitationPolicy::Decline).await {
+                Ok(session) => Ok(session),
                 Err(e) if mode == HttpMode::Probe && falls_back_to_sse(&e) => {
                     connect_legacy_sse(client, url, map).await
                 }
@@ -281,8 +263,9 @@ async fn connect_legacy_sse(
             ConnectError::Transport { transient: e.is_transient(), message: format!("{url}: {e}"), stderr_tail: None }
         }
     })?;
-    match crate::transport::client_config().serve(transport).await {
-        Ok(service) => Ok(McpSession::new(service)),
+    let (handler, notices) = client_handler(ElicitationPolicy::Decline);
+    match handler.serve(transport).await {
+        Ok(service) => Ok(McpSession::new(service, notices)),
         Err(e) => Err(initialize_error(url, &e)),
     }
 }

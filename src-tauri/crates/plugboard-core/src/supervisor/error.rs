@@ -15,8 +15,8 @@ pub enum SupervisorError {
     #[error("{server} has no tool {tool:?} (allowed: {available})")]
     UnknownTool { server: String, tool: String, available: String },
     /// The request did not finish in time; `notifications/cancelled` was sent.
-    #[error("{server}: the call did not finish within {seconds} s and was cancelled")]
-    Timeout { server: String, seconds: u64 },
+    #[error("{server}: the call did not finish within {} s and was cancelled", seconds(after))]
+    Timeout { server: String, after: std::time::Duration },
     /// The person cancelled the call.
     #[error("{server}: the call was cancelled")]
     Cancelled { server: String },
@@ -36,6 +36,12 @@ impl SupervisorError {
         matches!(self, Self::Connection { .. } | Self::Timeout { .. })
             || matches!(self, Self::NotReady { status, .. } if !status.is_settled())
     }
+}
+
+/// "0.8", "30", "2.5": seconds as a person writes them.
+fn seconds(duration: &std::time::Duration) -> String {
+    let text = format!("{:.1}", duration.as_secs_f64());
+    text.strip_suffix(".0").map_or(text.clone(), str::to_owned)
 }
 
 fn describe(status: &ServerStatus) -> String {

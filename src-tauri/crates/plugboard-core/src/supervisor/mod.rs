@@ -38,7 +38,7 @@ struct ServerHandle {
     config: ServerConfig,
     commands: mpsc::Sender<Command>,
     status: watch::Receiver<ServerStatus>,
-    peer: watch::Receiver<Option<Peer<RoleClient>>>,
+    peer: watch::Receiver<Option<(u64, Peer<RoleClient>)>>,
     tools: watch::Receiver<Arc<ToolSet>>,
     task: JoinHandle<()>,
 }
@@ -170,5 +170,7 @@ async fn stop(handle: ServerHandle) {
     let _ = handle.task.await;
 }
 
+#[cfg(test)]
+mod http_tests;
 #[cfg(test)]
 mod tests;

@@ -70,4 +70,10 @@ pub enum SupervisorEvent {
         server: String,
         message: String,
     },
+    /// A log message the server sent (`notifications/message`); `message` is server text: show it inert.
+    Logged {
+        server: String,
+        level: String,
+        message: String,
+    },
 }

@@ -21,21 +21,16 @@ fn everything_bin() -> PathBuf {
 
 fn stdio(name: &str, command: &str, args: &[&str]) -> ServerConfig {
     ServerConfig {
-        name: ServerName::parse(name).expect("name"),
-        transport: Transport::Stdio(StdioSpec {
-            command: command.to_owned(),
-            args: args.iter().map(|a| (*a).to_owned()).collect(),
-            env: Default::default(),
-            cwd: None,
-        }),
-        auth: Auth::None,
-        tools: ToolFilter::All,
-        auto_approve: Vec::new(),
-        enabled: true,
-        required: false,
-        read_only: false,
         timeout: Duration::from_secs(20),
-        origin: None,
+        ..ServerConfig::new(
+            ServerName::parse(name).expect("name"),
+            Transport::Stdio(StdioSpec {
+                command: command.to_owned(),
+                args: args.iter().map(|a| (*a).to_owned()).collect(),
+                env: Default::default(),
+                cwd: None,
+            }),
+        )
     }
 }
 

@@ -4,27 +4,43 @@
 
 use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, Tool};
 use rmcp::service::{Peer, RoleClient, RunningService};
+use tokio::sync::mpsc;
 
 use super::TransportError;
+use super::handler::{PlugboardClient, ServerNotice};
 use super::stdio::{Launched, ShutdownReport, StdioProcess};
 
 /// A live session with one MCP server; dropping it closes the connection (and stops a stdio server's group).
 pub struct McpSession {
     // Field order matters: the service drops (cancelling the connection) before the process guard stops the group.
-    service: RunningService<RoleClient, rmcp::model::ClientConfig>,
+    service: RunningService<RoleClient, PlugboardClient>,
     process: Option<StdioProcess>,
+    notices: Option<mpsc::UnboundedReceiver<ServerNotice>>,
 }
 
 impl McpSession {
-    pub(crate) fn new(service: RunningService<RoleClient, rmcp::model::ClientConfig>) -> Self {
-        Self { service, process: None }
+    /// `notices` is the receiver `client_handler` returned with the handler `service` was served with.
+    pub(crate) fn new(
+        service: RunningService<RoleClient, PlugboardClient>,
+        notices: mpsc::UnboundedReceiver<ServerNotice>,
+    ) -> Self {
+        Self { service, process: None, notices: Some(notices) }
     }
 
     pub(crate) fn with_process(
-        service: RunningService<RoleClient, rmcp::model::ClientConfig>,
+        service: RunningService<RoleClient, PlugboardClient>,
+        notices: mpsc::UnboundedReceiver<ServerNotice>,
         process: StdioProcess,
     ) -> Self {
-        Self { service, process: Some(process) }
+        Self { service, process: Some(process), notices: Some(notices) }
+    }
+
+    /// What the server says unasked (tool list changes, logs, progress, declined requests), from now on; `None`
+    /// after the first call. Until it is taken, notices are dropped rather than queued.
+    pub fn take_notices(&mut self) -> Option<mpsc::UnboundedReceiver<ServerNotice>> {
+        let notices = self.notices.take()?;
+        self.service.service().start_listening();
+        Some(notices)
     }
 
     /// The server's name and version as it announced them in `initialize`.
@@ -87,7 +103,7 @@ impl McpSession {
 
     /// `close`, also saying how the process ended (`None` for remote servers).
     pub(crate) async fn close_with_report(self) -> (Result<(), TransportError>, Option<ShutdownReport>) {
-        let Self { service, process } = self;
+        let Self { service, process, notices: _ } = self;
         let closed = service.cancel().await.map(|_| ()).map_err(|e| TransportError::Request(e.to_string()));
         let report = match &process {
             Some(process) => Some(process.shutdown().await),

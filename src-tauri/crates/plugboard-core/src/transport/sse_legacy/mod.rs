@@ -32,8 +32,7 @@ use url::Url;
 pub use error::LegacySseError;
 pub use reader::StreamEnd;
 
-use crate::transport::client_config;
-use crate::transport::{McpSession, TransportError};
+use crate::transport::{ElicitationPolicy, McpSession, TransportError, client_handler};
 use reader::EventReader;
 
 /// How long a POST may take to be acknowledged. The answer itself comes over the stream, so the POST should return
@@ -114,8 +113,9 @@ pub async fn connect(client: reqwest::Client, config: LegacySseConfig) -> Result
     // `Initialize`, which counts as transient (a 401 or a cross-origin endpoint would be retried until the crash-loop
     // limit). Callers that need the real classification use `connect_legacy_sse` and serve the transport themselves.
     let transport = connect_legacy_sse(client, config).await.map_err(|e| TransportError::Initialize(e.to_string()))?;
-    let service = client_config().serve(transport).await.map_err(|e| TransportError::Initialize(e.to_string()))?;
-    Ok(McpSession::new(service))
+    let (handler, notices) = client_handler(ElicitationPolicy::Decline);
+    let service = handler.serve(transport).await.map_err(|e| TransportError::Initialize(e.to_string()))?;
+    Ok(McpSession::new(service, notices))
 }
 
 /// A connected legacy SSE session, ready for `rmcp::ServiceExt::serve`. Dropping it stops the reader task.

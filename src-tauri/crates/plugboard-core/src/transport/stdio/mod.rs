@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use process_wrap::tokio::{ChildWrapper, CommandWrap};
 use rmcp::ServiceExt;
-use rmcp::model::{ClientCapabilities, ClientConfig, Implementation, ProtocolVersion};
+use rmcp::model::{ClientCapabilities, ClientConfig, ElicitationCapability, Implementation, ProtocolVersion};
 use tokio::process::{ChildStdin, ChildStdout};
 
 pub use containment::Containment;
@@ -27,7 +27,7 @@ pub use docker::{DockerSweepError, SweepReport, sweep_docker_leftovers};
 pub use guard::{ShutdownReport, ShutdownStage};
 pub use stderr_tail::StderrTail;
 
-use super::{McpSession, TransportError};
+use super::{ElicitationPolicy, McpSession, TransportError, client_handler};
 use containment::ContainmentPolicy;
 use docker::DockerCleanup;
 use guard::ProcessGuard;
@@ -131,8 +131,9 @@ pub(crate) async fn connect_with(
     options: SpawnOptions,
 ) -> Result<McpSession, TransportError> {
     let Spawned { stdin, stdout, process } = spawn_server(server, launch, options).await?;
-    match client_config().serve((stdout, stdin)).await {
-        Ok(service) => Ok(McpSession::with_process(service, process)),
+    let (handler, notices) = client_handler(ElicitationPolicy::Decline);
+    match handler.serve((stdout, stdin)).await {
+        Ok(service) => Ok(McpSession::with_process(service, notices, process)),
         Err(e) => {
             // The failed transport was dropped with its stdin, so this is the ordinary staged shutdown.
             process.shutdown().await;
@@ -282,8 +283,12 @@ fn take_pipes(mut child: Box<dyn ChildWrapper>) -> std::io::Result<Pipes> {
 
 /// What Plugboard announces in `initialize`. The protocol version is pinned to 2025-11-25: rmcp's default
 /// (2026-07-28) has no `initialize` and breaks servers of the earlier era (see ../shared/reference/rmcp-notes.md).
+/// Form elicitation is declared (`"elicitation": {}`) so servers ask rather than fail; the handler
+/// (`transport::client_handler`) answers. Sampling is not declared.
 pub(crate) fn client_config() -> ClientConfig {
-    ClientConfig::new(ClientCapabilities::default(), Implementation::new("plugboard", env!("CARGO_PKG_VERSION")))
+    let mut capabilities = ClientCapabilities::default();
+    capabilities.elicitation = Some(ElicitationCapability::new());
+    ClientConfig::new(capabilities, Implementation::new("plugboard", env!("CARGO_PKG_VERSION")))
         .with_protocol_version(ProtocolVersion::V_2025_11_25)
 }
 

@@ -1,0 +1,69 @@
+//! Doctor steps of a local server: which program would run, then a real start with the MCP handshake.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::config::model::{ServerConfig, Transport};
+use crate::config::references::expand;
+use crate::secrets::{ServerReferences, Vault};
+use crate::supervisor::{Connector, LiveConnector};
+use crate::transport::resolve_program;
+
+use super::{Step, skip_rest};
+
+/// The steps after config and references.
+pub(super) const STEPS: [&str; 2] = ["program", "start and handshake"];
+
+pub(super) async fn walk(config: &ServerConfig, vault: Arc<Vault>) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let Transport::Stdio(spec) = &config.transport else { return steps };
+    let source = ServerReferences { server: config.name.as_str(), vault: &vault };
+    let program = expand(&spec.command, &source).map(|e| e.value.expose().clone()).unwrap_or_default();
+    let env = spec
+        .env
+        .iter()
+        .map(|(k, v)| (k.clone(), expand(v, &source).map(|e| e.value.expose().clone()).unwrap_or_default()))
+        .collect();
+    match resolve_program(Path::new(&program), &env) {
+        Ok(path) => steps.push(Step::passed("program", format!("{program} is {}", path.display()))),
+        Err(e) => {
+            steps.push(Step::failed(
+                "program",
+                e.to_string(),
+                format!("install {program}, or put its full path in \"command\""),
+            ));
+            skip_rest(&mut steps, &STEPS);
+            return steps;
+        }
+    }
+    steps.push(handshake(config, vault).await);
+    steps
+}
+
+/// Starts the server exactly as the engine does, lists its tools, and stops it again.
+pub(super) async fn handshake(config: &ServerConfig, vault: Arc<Vault>) -> Step {
+    const STEP: &str = "start and handshake";
+    let connector = LiveConnector::new(vault);
+    let connected = tokio::time::timeout(std::time::Duration::from_secs(60), connector.connect(config)).await;
+    match connected {
+        Ok(Ok(connected)) => {
+            let session = connected.session;
+            let name = session.server_name().unwrap_or_else(|| "the server".into());
+            let protocol = session.protocol_version().unwrap_or_default();
+            let step = match session.list_tools().await {
+                Ok(tools) => {
+                    Step::passed(STEP, format!("{name} speaks MCP {protocol} and offers {} tool(s)", tools.len()))
+                }
+                Err(e) => {
+                    Step::failed(STEP, format!("{name} answered the handshake but not tools/list: {e}"), "see its logs")
+                }
+            };
+            drop(session.close().await);
+            step
+        }
+        Ok(Err(e)) => Step::failed(STEP, e.to_string(), "read the server's error above; run its command in a terminal"),
+        Err(_) => {
+            Step::failed(STEP, "no answer within 60 s", "the server may wait for input or a login: run it by hand")
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! How Plugboard answers what a server sends unasked: elicitation and sampling requests, and notifications (tool
+//! list changes, log messages, progress) forwarded to whoever owns the session. Until the app has a UI for it, it
+//! must never accept an elicitation or run a sampling request on the person's behalf: the product declines both.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rmcp::ClientHandler;
+#[allow(deprecated)] // Logging and sampling types: see `ServerLog::from_rmcp`.
+use rmcp::model::{
+    ClientConfig, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult,
+    ElicitationAction, ErrorCode, ErrorData, JsonObject, LoggingMessageNotificationParam, ProgressNotificationParam,
+};
+use rmcp::service::{NotificationContext, RequestContext, RoleClient};
+use serde_json::Value;
+use tokio::sync::mpsc;
+
+use super::client_config;
+
+/// What to answer when a server asks the person for input (`elicitation/create`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum ElicitationPolicy {
+    /// Decline every request (the product, until there is a form to show).
+    #[default]
+    Decline,
+    /// Accept with the schema's `default` values and nothing else (the conformance client; never the product).
+    ApplyDefaults,
+}
+
+/// Something a server told us outside any request of ours, in the order it arrived.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum ServerNotice {
+    /// `notifications/tools/list_changed`: the tool list should be fetched again.
+    ToolsChanged,
+    /// `notifications/message`: a log entry from the server.
+    Log(ServerLog),
+    /// `notifications/progress` for a request in flight.
+    Progress(ProgressNotificationParam),
+    /// The server asked for input and was declined; `message` is what it asked (server text: show it inert).
+    ElicitationDeclined { message: String },
+    /// The server asked us to sample an LLM and was refused.
+    SamplingDeclined,
+}
+
+/// One `notifications/message` entry. All three fields are server text: show them inert.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct ServerLog {
+    /// The syslog level the server gave (`debug` … `emergency`).
+    pub level: String,
+    /// The server's name for the part of it that logged, if any.
+    pub logger: Option<String>,
+    /// Any JSON value: usually a string, sometimes an object.
+    pub data: Value,
+}
+
+impl ServerLog {
+    // rmcp marks logging deprecated (SEP-2577, the 2026-07-28 revision); servers of 2025-11-25 still send it.
+    #[allow(deprecated)]
+    fn from_rmcp(params: LoggingMessageNotificationParam) -> Self {
+        let level = serde_json::to_value(params.level).ok().and_then(|v| v.as_str().map(str::to_owned));
+        Self { level: level.unwrap_or_default(), logger: params.logger, data: params.data }
+    }
+}
+
+/// What a server may ask Plugboard for while the session is open: rmcp calls it for every server→client message.
+#[derive(Debug, Clone)]
+pub struct PlugboardClient {
+    info: ClientConfig,
+    policy: ElicitationPolicy,
+    notices: mpsc::UnboundedSender<ServerNotice>,
+    // Notices are queued only once someone took the receiver (`McpSession::take_notices`): a session nobody listens
+    // to must not pile up a chatty server's log lines for its whole life.
+    listening: Arc<AtomicBool>,
+}
+
+/// The handler every Plugboard session is served with, and the receiving end of its notices. Pass the receiver to
+/// the session (`McpSession`), which hands it out once.
+pub fn client_handler(policy: ElicitationPolicy) -> (PlugboardClient, mpsc::UnboundedReceiver<ServerNotice>) {
+    let (notices, receiver) = mpsc::unbounded_channel();
+    // Announces form elicitation and not sampling, so well-behaved servers never ask for the latter.
+    let info = client_config();
+    let client = PlugboardClient { info, policy, notices, listening: Arc::new(AtomicBool::new(false)) };
+    (client, receiver)
+}
+
+/// What the person would see: declining says why, since servers often relay the text of our answer.
+pub const DECLINED_SAMPLING: &str =
+    "Plugboard declined the sampling request: it cannot run LLM requests for servers yet";
+
+impl PlugboardClient {
+    /// The policy this handler answers elicitation requests with.
+    pub fn policy(&self) -> ElicitationPolicy {
+        self.policy
+    }
+
+    /// From now on notices are queued for the receiver.
+    pub(crate) fn start_listening(&self) {
+        self.listening.store(true, Ordering::Release);
+    }
+
+    fn notify(&self, notice: ServerNotice) {
+        if self.listening.load(Ordering::Acquire) {
+            // The receiver may be gone (the session is closing): nothing to do then.
+            let _ = self.notices.send(notice);
+        }
+    }
+
+    /// The answer to one elicitation request under this handler's policy.
+    pub fn answer_elicitation(&self, request: &ElicitRequestParams) -> ElicitResult {
+        let (message, schema) = match request {
+            ElicitRequestParams::FormElicitationParams { message, requested_schema, .. } => {
+                (message.as_str(), serde_json::to_value(requested_schema).ok())
+            }
+            // A URL elicitation needs consent to open a link: never without a person.
+            ElicitRequestParams::UrlElicitationParams { message, .. } => (message.as_str(), None),
+            _ => ("", None),
+        };
+        match (self.policy, schema) {
+            (ElicitationPolicy::ApplyDefaults, Some(schema)) => {
+                ElicitResult::new(ElicitationAction::Accept).with_content(Value::Object(schema_defaults(&schema)))
+            }
+            _ => {
+                tracing::info!(
+                    chars = message.chars().count(),
+                    "declined a server's elicitation request: Plugboard has no form for it yet"
+                );
+                self.notify(ServerNotice::ElicitationDeclined { message: message.to_owned() });
+                ElicitResult::new(ElicitationAction::Decline)
+            }
+        }
+    }
+}
+
+impl ClientHandler for PlugboardClient {
+    fn get_info(&self) -> ClientConfig {
+        self.info.clone()
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        Ok(self.answer_elicitation(&request))
+    }
+
+    #[allow(deprecated)] // Sampling is deprecated by SEP-2577 too; servers of 2025-11-25 may still ask.
+    async fn create_message(
+        &self,
+        _params: CreateMessageRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<CreateMessageResult, ErrorData> {
+        tracing::info!("declined a server's sampling request");
+        self.notify(ServerNotice::SamplingDeclined);
+        // -1 is the spec's "user rejected sampling request" code.
+        Err(ErrorData::new(ErrorCode(-1), DECLINED_SAMPLING, None))
+    }
+
+    async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        self.notify(ServerNotice::ToolsChanged);
+    }
+
+    #[allow(deprecated)] // See `ServerLog::from_rmcp`.
+    async fn on_logging_message(
+        &self,
+        params: LoggingMessageNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        self.notify(ServerNotice::Log(ServerLog::from_rmcp(params)));
+    }
+
+    async fn on_progress(&self, params: ProgressNotificationParam, _context: NotificationContext<RoleClient>) {
+        self.notify(ServerNotice::Progress(params));
+    }
+}
+
+/// The content a form gets when every field keeps its `default` (SEP-1034): each `properties.*.default` copied as
+/// is; a property without one is left out; an object property contributes its own defaults, if it has any.
+pub fn schema_defaults(schema: &Value) -> JsonObject {
+    let mut content = JsonObject::new();
+    let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
+        return content;
+    };
+    for (name, property) in properties {
+        if let Some(default) = property.get("default") {
+            content.insert(name.clone(), default.clone());
+        } else if property.get("properties").is_some() {
+            let nested = schema_defaults(property);
+            if !nested.is_empty() {
+                content.insert(name.clone(), Value::Object(nested));
+            }
+        }
+    }
+    content
+}
+
+#[cfg(test)]
+#[path = "handler_tests.rs"]
+mod tests;

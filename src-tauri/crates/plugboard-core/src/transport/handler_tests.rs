@@ -1,0 +1,236 @@
+//! Tests of Plugboard's client handler: the defaults a form gets, and what a real rmcp session answers a server that
+//! asks for input, asks for sampling or sends notifications (the server is scripted JSON-RPC over a duplex pipe).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::time::Duration;
+
+use rmcp::ServiceExt;
+use rmcp::model::{ElicitRequestParams, ElicitationAction};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, Lines, ReadHalf, WriteHalf};
+
+use super::{DECLINED_SAMPLING, ElicitationPolicy, ServerNotice, client_handler, schema_defaults};
+use crate::transport::McpSession;
+
+/// The conformance suite's SEP-1034 form: every kind of primitive default.
+fn sep1034_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "default": "John Doe"},
+            "age": {"type": "integer", "default": 30},
+            "score": {"type": "number", "default": 95.5},
+            "status": {"type": "string", "enum": ["active", "inactive", "pending"], "default": "active"},
+            "verified": {"type": "boolean", "default": true}
+        },
+        "required": []
+    })
+}
+
+/// Every `properties.*.default` is copied with its JSON type intact.
+#[test]
+fn defaults_are_copied_as_typed_values() {
+    let content = schema_defaults(&sep1034_schema());
+    assert_eq!(
+        Value::Object(content),
+        json!({"name": "John Doe", "age": 30, "score": 95.5, "status": "active", "verified": true})
+    );
+}
+
+/// A field without a default is left out (not null, not empty), and so is a nested object without any.
+#[test]
+fn fields_without_defaults_are_left_out() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "email": {"type": "string"},
+            "nickname": {"type": "string", "default": ""},
+            "empty": {"type": "object", "properties": {"a": {"type": "string"}}}
+        }
+    });
+    assert_eq!(Value::Object(schema_defaults(&schema)), json!({"nickname": ""}));
+}
+
+/// An object property contributes its own defaults; its `default`, when it has one, wins over its properties'.
+#[test]
+fn nested_object_defaults_are_collected() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "address": {
+                "type": "object",
+                "properties": {"city": {"type": "string", "default": "Lyon"}, "zip": {"type": "string"}}
+            },
+            "limits": {"type": "object", "default": {"max": 3}, "properties": {"max": {"default": 9}}}
+        }
+    });
+    assert_eq!(Value::Object(schema_defaults(&schema)), json!({"address": {"city": "Lyon"}, "limits": {"max": 3}}));
+}
+
+/// A schema with no `properties` (or not an object at all) yields empty content rather than failing.
+#[test]
+fn no_properties_means_empty_content() {
+    assert!(schema_defaults(&json!({"type": "object"})).is_empty());
+    assert!(schema_defaults(&json!("not a schema")).is_empty());
+}
+
+fn form_request(schema: &Value) -> ElicitRequestParams {
+    serde_json::from_value(json!({"message": "please confirm", "requestedSchema": schema})).unwrap()
+}
+
+/// ApplyDefaults accepts a form with exactly its defaults; Decline declines it without content.
+#[test]
+fn policies_answer_a_form() {
+    let (apply, _rx) = client_handler(ElicitationPolicy::ApplyDefaults);
+    let answer = apply.answer_elicitation(&form_request(&sep1034_schema()));
+    assert_eq!(answer.action, ElicitationAction::Accept);
+    assert_eq!(answer.content.unwrap()["age"], json!(30));
+
+    let (decline, _rx) = client_handler(ElicitationPolicy::Decline);
+    let answer = decline.answer_elicitation(&form_request(&sep1034_schema()));
+    assert_eq!(answer.action, ElicitationAction::Decline);
+    assert!(answer.content.is_none());
+}
+
+/// A URL elicitation (open this link) is declined even under ApplyDefaults: it needs a person's consent.
+#[test]
+fn url_elicitation_is_always_declined() {
+    let (apply, _rx) = client_handler(ElicitationPolicy::ApplyDefaults);
+    let request: ElicitRequestParams = serde_json::from_value(json!({
+        "mode": "url", "message": "log in", "url": "https://example.invalid/login", "elicitationId": "e-1"
+    }))
+    .unwrap();
+    assert_eq!(apply.answer_elicitation(&request).action, ElicitationAction::Decline);
+}
+
+/// The server side of the pipe, scripted one JSON-RPC line at a time.
+struct ScriptedServer {
+    lines: Lines<BufReader<ReadHalf<DuplexStream>>>,
+    writer: WriteHalf<DuplexStream>,
+}
+
+impl ScriptedServer {
+    async fn send(&mut self, message: Value) {
+        let mut line = serde_json::to_vec(&message).unwrap();
+        line.push(b'\n');
+        self.writer.write_all(&line).await.unwrap();
+        self.writer.flush().await.unwrap();
+    }
+
+    async fn receive(&mut self) -> Value {
+        let line = tokio::time::timeout(Duration::from_secs(5), self.lines.next_line())
+            .await
+            .expect("the client answers within 5 s")
+            .unwrap()
+            .expect("the client keeps the pipe open");
+        serde_json::from_str(&line).unwrap()
+    }
+}
+
+/// Connects a Decline-policy session to a scripted server and returns both, with the `initialize` params the client
+/// sent.
+async fn decline_session() -> (McpSession, ScriptedServer, Value) {
+    let (client_io, server_io) = tokio::io::duplex(64 * 1024);
+    let (read, writer) = tokio::io::split(server_io);
+    let mut server = ScriptedServer { lines: BufReader::new(read).lines(), writer };
+    let (handler, notices) = client_handler(ElicitationPolicy::Decline);
+    let client = tokio::spawn(async move { handler.serve(client_io).await });
+
+    let initialize = server.receive().await;
+    assert_eq!(initialize["method"], "initialize");
+    server
+        .send(json!({"jsonrpc": "2.0", "id": initialize["id"], "result": {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {"tools": {"listChanged": true}, "logging": {}},
+            "serverInfo": {"name": "scripted", "version": "1.0.0"}
+        }}))
+        .await;
+    assert_eq!(server.receive().await["method"], "notifications/initialized");
+    let service = client.await.unwrap().expect("the handshake completes");
+    (McpSession::new(service, notices), server, initialize["params"].clone())
+}
+
+/// The product's session announces elicitation (and not sampling), then declines a server's form request through
+/// rmcp's real request path, with no content.
+#[tokio::test]
+async fn decline_policy_declines_an_elicitation_request_end_to_end() {
+    let (session, mut server, params) = decline_session().await;
+    assert_eq!(params["protocolVersion"], "2025-11-25");
+    assert_eq!(params["capabilities"]["elicitation"], json!({}));
+    assert!(params["capabilities"].get("sampling").is_none());
+
+    server
+        .send(json!({"jsonrpc": "2.0", "id": "ask-1", "method": "elicitation/create", "params": {
+            "message": "What is your name?",
+            "requestedSchema": {"type": "object", "properties": {"name": {"type": "string", "default": "Ann"}}}
+        }}))
+        .await;
+    let answer = server.receive().await;
+    assert_eq!(answer["id"], "ask-1");
+    assert_eq!(answer["result"]["action"], "decline");
+    assert!(answer["result"].get("content").is_none());
+    session.close().await.unwrap();
+}
+
+/// A sampling request is refused with the spec's "rejected" code and a message saying why.
+#[tokio::test]
+async fn decline_policy_refuses_sampling_with_a_clear_message() {
+    let (session, mut server, _) = decline_session().await;
+    server
+        .send(json!({"jsonrpc": "2.0", "id": 7, "method": "sampling/createMessage", "params": {
+            "messages": [{"role": "user", "content": {"type": "text", "text": "hi"}}],
+            "maxTokens": 10
+        }}))
+        .await;
+    let answer = server.receive().await;
+    assert_eq!(answer["id"], 7);
+    assert_eq!(answer["error"]["code"], -1);
+    assert_eq!(answer["error"]["message"], DECLINED_SAMPLING);
+    session.close().await.unwrap();
+}
+
+/// Notices arrive in order once taken (tool list change, log, progress, a declined form); before that they are
+/// dropped, so an unwatched session never queues a chatty server's output.
+#[tokio::test]
+async fn notices_are_forwarded_in_order_once_taken() {
+    let (mut session, mut server, _) = decline_session().await;
+    server.send(json!({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})).await;
+    // A request round trip orders the client after the notification above: it was handled (and dropped) by then.
+    server.send(json!({"jsonrpc": "2.0", "id": "p", "method": "ping"})).await;
+    assert_eq!(server.receive().await["id"], "p");
+
+    let mut notices = session.take_notices().expect("the receiver is handed out once");
+    assert!(session.take_notices().is_none());
+    server.send(json!({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})).await;
+    server
+        .send(json!({"jsonrpc": "2.0", "method": "notifications/message", "params": {
+            "level": "warning", "logger": "db", "data": "slow query"
+        }}))
+        .await;
+    server
+        .send(json!({"jsonrpc": "2.0", "method": "notifications/progress", "params": {
+            "progressToken": "t", "progress": 1, "total": 4
+        }}))
+        .await;
+    server
+        .send(json!({"jsonrpc": "2.0", "id": "ask", "method": "elicitation/create", "params": {
+            "message": "<b>token?</b>", "requestedSchema": {"type": "object", "properties": {}}
+        }}))
+        .await;
+    assert_eq!(server.receive().await["result"]["action"], "decline");
+
+    let mut received = Vec::new();
+    while received.len() < 4 {
+        let notice = tokio::time::timeout(Duration::from_secs(5), notices.recv()).await.unwrap().unwrap();
+        received.push(notice);
+    }
+    assert_eq!(received[0], ServerNotice::ToolsChanged);
+    let ServerNotice::Log(log) = &received[1] else { panic!("expected a log notice, got {:?}", received[1]) };
+    assert_eq!((log.level.as_str(), log.logger.as_deref(), &log.data), ("warning", Some("db"), &json!("slow query")));
+    let ServerNotice::Progress(progress) = &received[2] else { panic!("expected progress, got {:?}", received[2]) };
+    assert_eq!((progress.progress, progress.total), (1.0, Some(4.0)));
+    assert_eq!(received[3], ServerNotice::ElicitationDeclined { message: "<b>token?</b>".into() });
+    assert!(notices.try_recv().is_err(), "the notice sent before take_notices was dropped");
+    session.close().await.unwrap();
+}

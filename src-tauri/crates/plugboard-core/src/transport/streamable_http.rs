@@ -1,0 +1,41 @@
+//! Serving a Streamable HTTP session the one way Plugboard does: the caller's pooled reqwest client, its headers,
+//! Plugboard's handler and announced protocol (2025-11-25). The supervisor and the conformance client both come
+//! through here, so what the suite checks is what the app runs. It must never build its own HTTP client.
+
+use std::collections::HashMap;
+
+use reqwest::header::{HeaderName, HeaderValue};
+use rmcp::ServiceExt;
+use rmcp::service::ClientInitializeError;
+use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+
+use super::handler::{ElicitationPolicy, client_handler};
+use super::{McpSession, TransportError};
+
+/// Connects to `url` and completes the handshake, keeping rmcp's error so callers can classify it (auth challenge,
+/// unreachable, refused).
+pub(crate) async fn serve_streamable_http(
+    client: reqwest::Client,
+    url: &str,
+    headers: HashMap<HeaderName, HeaderValue>,
+    policy: ElicitationPolicy,
+) -> Result<McpSession, ClientInitializeError> {
+    let config = StreamableHttpClientTransportConfig::with_uri(url.to_owned()).custom_headers(headers);
+    let transport = StreamableHttpClientTransport::with_client(client, config);
+    let (handler, notices) = client_handler(policy);
+    let service = handler.serve(transport).await?;
+    Ok(McpSession::new(service, notices))
+}
+
+/// Connects to a Streamable HTTP server with no extra headers, answering elicitation under `policy`. `client`
+/// should be the app's pooled client (`supervisor::pooled_http_client`).
+pub async fn connect_streamable_http(
+    client: reqwest::Client,
+    url: &str,
+    policy: ElicitationPolicy,
+) -> Result<McpSession, TransportError> {
+    serve_streamable_http(client, url, HashMap::new(), policy)
+        .await
+        .map_err(|e| TransportError::Initialize(e.to_string()))
+}

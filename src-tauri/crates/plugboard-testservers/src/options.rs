@@ -1,0 +1,47 @@
+//! The command line: which server to be and which fault to show. Faults combine freely with the `echo` server.
+
+use std::path::PathBuf;
+
+/// An MCP test server for Plugboard's fault tests (stdio).
+#[derive(Debug, clap::Parser)]
+#[command(name = "plugboard-testserver")]
+pub struct Options {
+    /// Which server to be (only `echo`: tools echo, slow, big, fail, jsonrpc_error).
+    #[arg(value_enum, default_value_t = Kind::Echo)]
+    pub kind: Kind,
+    /// Offer a `crash` tool that exits with status 1 while its call is in flight.
+    #[arg(long)]
+    pub crash_mid_call: bool,
+    /// With --crash-mid-call: crash only if this file does not exist yet (it is created just before crashing), so
+    /// the next process answers normally.
+    #[arg(long, value_name = "FILE")]
+    pub crash_once: Option<PathBuf>,
+    /// Answer initialize and tools/list, but never answer tools/call.
+    #[arg(long)]
+    pub hang: bool,
+    /// Write lines that are not JSON to stdout around every valid message.
+    #[arg(long)]
+    pub garbage_stdout: bool,
+    /// Write "fatal: …" lines to stderr and exit with status 1 before initializing.
+    #[arg(long)]
+    pub exit_with_stderr: bool,
+    /// Sleep this many milliseconds before reading stdin.
+    #[arg(long, value_name = "MS")]
+    pub slow_start: Option<u64>,
+    /// Offer an `add_tool` tool that adds a tool and sends notifications/tools/list_changed.
+    #[arg(long)]
+    pub list_changed: bool,
+    /// Append one line per received tool call ("call NAME") and per cancellation ("cancelled NAME") to this file.
+    #[arg(long, value_name = "FILE")]
+    pub journal: Option<PathBuf>,
+    /// Ignored: lets a test find its own server processes (`pgrep -f TAG`).
+    #[arg(long, value_name = "TAG")]
+    pub tag: Option<String>,
+}
+
+/// The servers this binary can be.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum Kind {
+    /// A well-behaved server with a few tools.
+    Echo,
+}

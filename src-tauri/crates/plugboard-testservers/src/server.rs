@@ -1,0 +1,85 @@
+//! The test server's MCP face: its tool router (which can grow at run time for `--list-changed`), the capabilities
+//! it announces, and the one `call_tool` that journals every call and, for `--hang`, never answers.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
+use rmcp::handler::server::tool::ToolCallContext;
+use rmcp::model::{CallToolRequestParams, CallToolResponse, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, tool_handler};
+
+use crate::journal::Journal;
+use crate::options::Options;
+
+/// One server process's state; cheap to clone (rmcp clones handlers).
+#[derive(Clone)]
+pub struct TestServer {
+    router: Arc<Mutex<ToolRouter<Self>>>,
+    pub(crate) journal: Arc<Journal>,
+    pub(crate) crash_once: Option<PathBuf>,
+    hang: bool,
+}
+
+impl TestServer {
+    pub fn new(options: &Options) -> Self {
+        let mut router = Self::tool_router();
+        if !options.crash_mid_call {
+            router.remove_route("crash");
+        }
+        if !options.list_changed {
+            router.remove_route("add_tool");
+        }
+        Self {
+            router: Arc::new(Mutex::new(router)),
+            journal: Arc::new(Journal::new(options.journal.clone())),
+            crash_once: options.crash_once.clone(),
+            hang: options.hang,
+        }
+    }
+
+    /// A snapshot of the routes (routes are shared, so this is cheap); the lock is never held across an await.
+    fn router(&self) -> ToolRouter<Self> {
+        self.router.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    pub(crate) fn add_route(&self, route: ToolRoute<Self>) {
+        self.router.lock().unwrap_or_else(PoisonError::into_inner).add_route(route);
+    }
+}
+
+#[tool_handler(router = self.router())]
+impl ServerHandler for TestServer {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder().enable_tools().enable_tool_list_changed().build();
+        ServerConfig::new(capabilities)
+            .with_server_info(Implementation::new("plugboard-testserver", env!("CARGO_PKG_VERSION")))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let name = request.name.to_string();
+        self.journal.record(&format!("call {name}"));
+        // rmcp cancels this token when `notifications/cancelled` names the request; the handler keeps running,
+        // so the journal can show the tests that the cancellation arrived.
+        let cancelled = context.ct.clone();
+        let answer = async {
+            if self.hang {
+                std::future::pending().await
+            } else {
+                self.router().call(ToolCallContext::new(self, request, context)).await
+            }
+        };
+        tokio::select! {
+            answer = answer => answer,
+            () = cancelled.cancelled() => {
+                self.journal.record(&format!("cancelled {name}"));
+                Err(ErrorData::internal_error("the call was cancelled", None))
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! The tools: well-behaved ones (echo, slow, big) and ones that fail in each way a client must tell apart (a tool
+//! error, a JSON-RPC error, a crash mid-call), plus `add_tool` for list-changed notifications.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rmcp::handler::server::router::tool::ToolRoute;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject, Tool};
+use rmcp::{ErrorData, Peer, RoleServer, schemars, tool, tool_router};
+use serde::Deserialize;
+
+use crate::server::TestServer;
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct EchoArgs {
+    /// The text to send back.
+    message: String,
+}
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct SlowArgs {
+    /// How long to sleep, in milliseconds.
+    ms: u64,
+}
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct BigArgs {
+    /// How many bytes of text to return.
+    bytes: usize,
+}
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct AddToolArgs {
+    /// The new tool's name.
+    name: String,
+}
+
+/// The text `big` returns: `bytes` ASCII letters in a fixed cycle, so a test can rebuild and compare it.
+pub fn big_text(bytes: usize) -> String {
+    (b'a'..=b'z').cycle().take(bytes).map(char::from).collect()
+}
+
+#[tool_router(vis = "pub(crate)")]
+impl TestServer {
+    #[tool(description = "Returns \"Echo: \" followed by the message")]
+    fn echo(&self, Parameters(EchoArgs { message }): Parameters<EchoArgs>) -> String {
+        format!("Echo: {message}")
+    }
+
+    #[tool(description = "Sleeps `ms` milliseconds, then answers")]
+    async fn slow(&self, Parameters(SlowArgs { ms }): Parameters<SlowArgs>) -> String {
+        tokio::time::sleep(Duration::from_millis(ms)).await;
+        format!("slept {ms} ms")
+    }
+
+    #[tool(description = "Returns `bytes` bytes of text (letters a to z, repeated)")]
+    fn big(&self, Parameters(BigArgs { bytes }): Parameters<BigArgs>) -> String {
+        big_text(bytes)
+    }
+
+    #[tool(description = "Always fails as a tool: the result has isError true")]
+    fn fail(&self) -> CallToolResult {
+        CallToolResult::error(vec![ContentBlock::text("failed on purpose")])
+    }
+
+    #[tool(description = "Always fails as a protocol: the answer is a JSON-RPC error")]
+    fn jsonrpc_error(&self) -> Result<String, ErrorData> {
+        Err(ErrorData::internal_error("a JSON-RPC error on purpose", None))
+    }
+
+    #[tool(description = "Exits the server with status 1 while this call is in flight")]
+    fn crash(&self) -> String {
+        if let Some(marker) = &self.crash_once {
+            if marker.exists() {
+                return "survived".to_owned();
+            }
+            // Created before exiting, so the next process (the supervisor's reconnect) answers instead.
+            let _ = std::fs::write(marker, b"crashed once\n");
+        }
+        self.journal.record("crashing");
+        std::process::exit(1);
+    }
+
+    #[tool(
+        description = "Adds a tool named `name` (it answers \"added\"), then sends notifications/tools/list_changed"
+    )]
+    async fn add_tool(
+        &self,
+        Parameters(AddToolArgs { name }): Parameters<AddToolArgs>,
+        peer: Peer<RoleServer>,
+    ) -> Result<String, ErrorData> {
+        let schema: JsonObject = serde_json::from_value(serde_json::json!({ "type": "object" }))
+            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        let tool = Tool::new(name.clone(), "added at run time", Arc::new(schema));
+        self.add_route(ToolRoute::new_dyn(tool, |_context| {
+            Box::pin(async { Ok(CallToolResult::success(vec![ContentBlock::text("added")]).into()) })
+        }));
+        peer.notify_tool_list_changed().await.map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        Ok(format!("added {name}"))
+    }
+}

@@ -1,0 +1,229 @@
+//! The supervisor against `plugboard-testserver`, a real process that fails on purpose: crashes mid-call, hangs,
+//! garbage on stdout, a fatal exit, a slow start, a large result, tool and protocol errors, a changed tool list.
+//! Each test asserts the ordered status sequence where it matters, and that no server process survives.
+
+mod support;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use plugboard_core::supervisor::{CallCancel, ServerStatus, SupervisorError};
+use serde_json::json;
+use tokio::sync::oneshot;
+
+use support::{Harness, args, fnv1a, is_ready, journal, journal_count, text_of};
+
+const RACE_ROUNDS: usize = 5;
+
+/// A crash during a call heals: the call is retried once on a fresh session and succeeds, the status goes
+/// ready → reconnecting → connecting → ready, and exactly two calls reached a server. Repeated, because the call's
+/// error and the health check race to notice the crash first.
+#[tokio::test]
+async fn crash_mid_call_is_retried_once_on_a_fresh_session() {
+    for round in 0..RACE_ROUNDS {
+        let mut h = Harness::new();
+        let (marker, log) = (h.file("crashed-once"), h.file("journal"));
+        let config = h.server("crashy", &["--crash-mid-call", "--crash-once", &marker, "--journal", &log]);
+        h.sup.reconcile(vec![config]).await;
+        assert_eq!(h.statuses_until("crashy", is_ready).await, ["connecting", "ready"], "round {round}");
+
+        let result = h.sup.call("crashy", "crash", args(json!({})), None).await;
+        let result = result.unwrap_or_else(|e| panic!("round {round}: the retried call failed: {e}"));
+        assert_eq!(text_of(&result), "survived", "round {round}");
+        let seen = h.statuses_until("crashy", is_ready).await;
+        assert_eq!(seen, ["reconnecting", "connecting", "ready"], "round {round}");
+        assert_eq!(journal(&log), ["call crash", "crashing", "call crash"], "round {round}");
+        h.finish().await;
+    }
+}
+
+/// A server that crashes on every call ends the call with a Connection error after exactly one retry (two calls
+/// in all), and the supervisor still brings the server back to Ready afterwards.
+#[tokio::test]
+async fn crash_on_every_call_fails_with_connection_error_after_one_retry() {
+    for round in 0..3 {
+        let mut h = Harness::new();
+        let log = h.file("journal");
+        h.sup.reconcile(vec![h.server("doomed", &["--crash-mid-call", "--journal", &log])]).await;
+        assert_eq!(h.statuses_until("doomed", is_ready).await, ["connecting", "ready"], "round {round}");
+
+        let outcome = h.sup.call("doomed", "crash", args(json!({})), None).await;
+        assert!(matches!(outcome, Err(SupervisorError::Connection { .. })), "round {round}: {outcome:?}");
+        let calls = journal(&log).iter().filter(|l| *l == "call crash").count();
+        assert_eq!(calls, 2, "round {round}: the first call and one retry");
+        let seen = h.statuses_until("doomed", is_ready).await;
+        assert_eq!(seen[..3], ["reconnecting", "connecting", "ready"], "round {round}: {seen:?}");
+        let rest = if seen.len() == 3 { h.statuses_until("doomed", is_ready).await } else { seen[3..].to_vec() };
+        assert_eq!(rest, ["reconnecting", "connecting", "ready"], "round {round}: after the failed retry");
+        h.finish().await;
+    }
+}
+
+/// A call the server never answers fails with Timeout after the server's timeout (0.8 s here); the server stays
+/// Ready (a timeout is not a transport failure) and the server hears `notifications/cancelled`.
+#[tokio::test]
+async fn hung_call_times_out_and_the_server_stays_ready() {
+    let mut h = Harness::new();
+    let log = PathBuf::from(h.file("journal"));
+    let mut config = h.server("stuck", &["--hang", "--journal", log.to_str().expect("utf-8")]);
+    config.timeout = Duration::from_millis(800);
+    h.sup.reconcile(vec![config]).await;
+    assert_eq!(h.statuses_until("stuck", is_ready).await, ["connecting", "ready"]);
+
+    let started = Instant::now();
+    let outcome = h.sup.call("stuck", "echo", args(json!({"message": "anyone?"})), None).await;
+    let took = started.elapsed();
+    assert!(matches!(outcome, Err(SupervisorError::Timeout { .. })), "{outcome:?}");
+    assert!(took >= Duration::from_millis(800) && took < Duration::from_millis(2500), "took {took:?}");
+    assert_eq!(journal_count(&log, "cancelled echo", 1, Duration::from_secs(3)).await, 1, "{:?}", journal(&log));
+    assert!(h.pending_statuses().is_empty(), "no status change after a timeout");
+    assert!(is_ready(&h.sup.status("stuck").expect("status")));
+    h.finish().await;
+}
+
+/// The error the person reads names a sub-second timeout truthfully (not "did not finish within 0 s").
+#[tokio::test]
+async fn sub_second_timeout_is_reported_truthfully() {
+    let mut h = Harness::new();
+    let mut config = h.server("stuck", &["--hang"]);
+    config.timeout = Duration::from_millis(800);
+    h.sup.reconcile(vec![config]).await;
+    assert_eq!(h.statuses_until("stuck", is_ready).await, ["connecting", "ready"]);
+    let error = h.sup.call("stuck", "echo", args(json!({"message": "anyone?"})), None).await.expect_err("timeout");
+    assert!(!error.to_string().contains("within 0 s"), "{error}");
+    h.finish().await;
+}
+
+/// A call cancelled through `CallCancel` returns Cancelled promptly, the server hears `notifications/cancelled`,
+/// and the server stays Ready. Repeated on one session, because the cancel races the call's start.
+#[tokio::test]
+async fn cancelled_call_returns_promptly_and_reaches_the_server() {
+    let mut h = Harness::new();
+    let log = PathBuf::from(h.file("journal"));
+    h.sup.reconcile(vec![h.server("patient", &["--journal", log.to_str().expect("utf-8")])]).await;
+    assert_eq!(h.statuses_until("patient", is_ready).await, ["connecting", "ready"]);
+
+    for round in 0..RACE_ROUNDS {
+        let (cancel, cancelled) = oneshot::channel();
+        let call = h.sup.call("patient", "slow", args(json!({"ms": 30_000})), Some(CallCancel(cancelled)));
+        let fire = async {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            let _ = cancel.send(());
+            Instant::now()
+        };
+        let (outcome, fired) = tokio::join!(call, fire);
+        let lag = fired.elapsed();
+        assert!(matches!(outcome, Err(SupervisorError::Cancelled { .. })), "round {round}: {outcome:?}");
+        assert!(lag < Duration::from_millis(300), "round {round}: returned {lag:?} after the cancel");
+        let heard = journal_count(&log, "cancelled slow", round + 1, Duration::from_secs(3)).await;
+        assert_eq!(heard, round + 1, "round {round}: {:?}", journal(&log));
+    }
+    assert!(h.pending_statuses().is_empty(), "no status change after cancellations");
+    h.finish().await;
+}
+
+/// Lines that are not JSON around the server's answers are skipped: it comes up Ready and calls work.
+#[tokio::test]
+async fn garbage_on_stdout_is_ignored() {
+    let mut h = Harness::new();
+    h.sup.reconcile(vec![h.server("noisy", &["--garbage-stdout"])]).await;
+    assert_eq!(h.statuses_until("noisy", is_ready).await, ["connecting", "ready"]);
+    for n in 0..3 {
+        let result = h.sup.call("noisy", "echo", args(json!({"message": n.to_string()})), None).await;
+        assert_eq!(text_of(&result.expect("call")), format!("Echo: {n}"));
+    }
+    assert!(h.pending_statuses().is_empty());
+    h.finish().await;
+}
+
+/// A server that prints "fatal: …" and exits before initializing is retried by the crash-loop rule and ends in
+/// Failed, and the person can read its "fatal: …" lines in the status.
+#[tokio::test]
+async fn fatal_exit_ends_in_failed_with_its_stderr() {
+    let mut h = Harness::new();
+    h.sup.reconcile(vec![h.server("broken", &["--exit-with-stderr"])]).await;
+    let seen = h.statuses_until("broken", |s| matches!(s, ServerStatus::Failed { .. })).await;
+    let expected: Vec<&str> =
+        ["connecting", "reconnecting"].iter().copied().cycle().take(8).chain(["connecting", "failed"]).collect();
+    assert_eq!(seen, expected);
+    let ServerStatus::Failed { error, stderr_tail } = h.sup.status("broken").expect("status") else {
+        panic!("not failed");
+    };
+    let shown = format!("{error}\n{}", stderr_tail.unwrap_or_default());
+    assert!(shown.contains("5 times"), "{shown}");
+    assert!(shown.contains("fatal: the configuration file /nonexistent/testserver.toml is missing"), "{shown}");
+    assert!(shown.contains("fatal: cannot continue without a configuration"), "{shown}");
+    h.finish().await;
+}
+
+/// A server that takes 1.5 s before reading stdin goes Connecting → Ready with no Reconnecting in between.
+#[tokio::test]
+async fn slow_start_is_not_a_failure() {
+    let mut h = Harness::new();
+    let started = Instant::now();
+    h.sup.reconcile(vec![h.server("sleepy", &["--slow-start", "1500"])]).await;
+    assert_eq!(h.statuses_until("sleepy", is_ready).await, ["connecting", "ready"]);
+    assert!(started.elapsed() >= Duration::from_millis(1500), "{:?}", started.elapsed());
+    h.finish().await;
+}
+
+/// A 5 MiB result arrives intact: same length and checksum as the text the server generated.
+#[tokio::test]
+async fn five_mib_result_arrives_intact() {
+    const BYTES: usize = 5 * 1024 * 1024;
+    let mut h = Harness::new();
+    h.sup.reconcile(vec![h.server("bulky", &[])]).await;
+    assert_eq!(h.statuses_until("bulky", is_ready).await, ["connecting", "ready"]);
+    let result = h.sup.call("bulky", "big", args(json!({ "bytes": BYTES })), None).await.expect("call");
+    let text = text_of(&result);
+    let expected: String = (b'a'..=b'z').cycle().take(BYTES).map(char::from).collect();
+    assert_eq!(text.len(), BYTES);
+    assert_eq!(fnv1a(text.as_bytes()), fnv1a(expected.as_bytes()));
+    h.finish().await;
+}
+
+/// A tool result with isError and a JSON-RPC error are answers, not connection failures: returned as they are,
+/// never retried (exactly one call reached the server each), and the server stays Ready.
+#[tokio::test]
+async fn tool_and_protocol_errors_are_never_retried() {
+    let mut h = Harness::new();
+    let log = PathBuf::from(h.file("journal"));
+    h.sup.reconcile(vec![h.server("grumpy", &["--journal", log.to_str().expect("utf-8")])]).await;
+    assert_eq!(h.statuses_until("grumpy", is_ready).await, ["connecting", "ready"]);
+
+    let failed = h.sup.call("grumpy", "fail", args(json!({})), None).await.expect("a tool error is a result");
+    assert_eq!(failed.is_error, Some(true));
+    assert_eq!(text_of(&failed), "failed on purpose");
+    let refused = h.sup.call("grumpy", "jsonrpc_error", args(json!({})), None).await;
+    assert!(
+        matches!(&refused, Err(SupervisorError::Protocol { message, .. }) if message.contains("on purpose")),
+        "{refused:?}"
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(journal(&log), ["call fail", "call jsonrpc_error"]);
+    assert!(h.pending_statuses().is_empty());
+    h.finish().await;
+}
+
+/// After a tool adds a tool and sends `notifications/tools/list_changed`, the supervisor's tools include it
+/// within a few seconds.
+#[tokio::test]
+
+async fn list_changed_refreshes_the_tools() {
+    let mut h = Harness::new();
+    h.sup.reconcile(vec![h.server("growing", &["--list-changed"])]).await;
+    assert_eq!(h.statuses_until("growing", is_ready).await, ["connecting", "ready"]);
+    let has_fresh = |h: &Harness| h.sup.tools("growing").expect("tools").iter().any(|t| t.name == "fresh");
+    assert!(!has_fresh(&h));
+
+    let added = h.sup.call("growing", "add_tool", args(json!({"name": "fresh"})), None).await.expect("call");
+    assert_eq!(text_of(&added), "added fresh");
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !has_fresh(&h) && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(has_fresh(&h), "the new tool never showed up in tools()");
+    let result = h.sup.call("growing", "fresh", args(json!({})), None).await.expect("the new tool can be called");
+    assert_eq!(text_of(&result), "added");
+    h.finish().await;
+}

@@ -1,0 +1,142 @@
+//! What every fault test needs: a real `Supervisor` with the live connector, a config that runs the test server
+//! with a unique tag, ordered status labels, the server's journal, and the check that no process survives.
+
+#![allow(
+    clippy::expect_used,
+    reason = "clippy allows expect only in #[test] fns; in helpers too a panic is the report"
+)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use plugboard_core::config::model::{ServerConfig, ServerName, StdioSpec, Transport};
+use plugboard_core::secrets::{MemoryStore, Vault};
+use plugboard_core::supervisor::{LiveConnector, ServerStatus, Supervisor, SupervisorEvent};
+use rmcp::model::{CallToolResult, JsonObject};
+use tokio::sync::broadcast;
+
+pub const SERVER: &str = env!("CARGO_BIN_EXE_plugboard-testserver");
+
+/// One test's world: the supervisor, its events, a temp dir for journals and markers, and the tag that marks this
+/// test's server processes (and nothing else).
+pub struct Harness {
+    pub sup: Supervisor,
+    pub events: broadcast::Receiver<SupervisorEvent>,
+    pub dir: tempfile::TempDir,
+    pub tag: String,
+}
+
+impl Harness {
+    pub fn new() -> Self {
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
+        let sup = Supervisor::new(Arc::new(LiveConnector::new(vault)));
+        let events = sup.subscribe();
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let tag = format!("plugboard-faults-{}-{n}", std::process::id());
+        Self { sup, events, dir: tempfile::tempdir().expect("temp dir"), tag }
+    }
+
+    /// A file in this test's temp dir, as a string for the server's argv.
+    pub fn file(&self, name: &str) -> String {
+        self.dir.path().join(name).to_str().expect("utf-8 temp path").to_owned()
+    }
+
+    /// The test server named `name`, started with `flags` and this harness's tag.
+    pub fn server(&self, name: &str, flags: &[&str]) -> ServerConfig {
+        let mut args: Vec<String> = flags.iter().map(|f| (*f).to_owned()).collect();
+        args.extend(["--tag".to_owned(), self.tag.clone()]);
+        ServerConfig {
+            timeout: Duration::from_secs(20),
+            ..ServerConfig::new(
+                ServerName::parse(name).expect("name"),
+                Transport::Stdio(StdioSpec { command: SERVER.to_owned(), args, env: Default::default(), cwd: None }),
+            )
+        }
+    }
+
+    /// Labels of `server`'s status events, in order, until one matches `stop` (or 60 s pass).
+    pub async fn statuses_until(&mut self, server: &str, stop: impl Fn(&ServerStatus) -> bool) -> Vec<&'static str> {
+        let mut seen = Vec::new();
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+        while let Ok(Ok(event)) = tokio::time::timeout_at(deadline, self.events.recv()).await {
+            if let SupervisorEvent::StatusChanged { server: s, status } = event
+                && s == server
+            {
+                seen.push(status.label());
+                if stop(&status) {
+                    break;
+                }
+            }
+        }
+        seen
+    }
+
+    /// Status labels already announced and not yet read (never waits).
+    pub fn pending_statuses(&mut self) -> Vec<&'static str> {
+        let mut seen = Vec::new();
+        while let Ok(event) = self.events.try_recv() {
+            if let SupervisorEvent::StatusChanged { status, .. } = event {
+                seen.push(status.label());
+            }
+        }
+        seen
+    }
+
+    /// Shuts the supervisor down and asserts that none of this test's server processes is left.
+    pub async fn finish(self) {
+        self.sup.shutdown().await;
+        assert_no_process(&self.tag).await;
+    }
+}
+
+/// Fails when a process whose command line holds `tag` is still alive shortly after shutdown returned.
+pub async fn assert_no_process(tag: &str) {
+    // shutdown() waits for the process groups; the short grace only covers the kernel reaping the leader.
+    let mut left = String::new();
+    for _ in 0..10 {
+        let out = std::process::Command::new("pgrep").args(["-a", "-f", tag]).output().expect("pgrep runs");
+        left = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+        if left.is_empty() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("server processes survived the supervisor's shutdown:\n{left}");
+}
+
+pub fn is_ready(s: &ServerStatus) -> bool {
+    matches!(s, ServerStatus::Ready { .. })
+}
+
+pub fn args(value: serde_json::Value) -> JsonObject {
+    serde_json::from_value(value).expect("arguments are an object")
+}
+
+pub fn text_of(result: &CallToolResult) -> String {
+    result.content.iter().filter_map(|c| c.as_text()).map(|t| t.text.as_str()).collect()
+}
+
+/// The server's journal lines ("call NAME", "cancelled NAME", "crashing"); none when it was never written.
+pub fn journal(path: impl AsRef<Path>) -> Vec<String> {
+    std::fs::read_to_string(path.as_ref()).map(|s| s.lines().map(str::to_owned).collect()).unwrap_or_default()
+}
+
+/// Waits up to `within` for the journal to hold `count` lines equal to `line`; returns how many it holds.
+pub async fn journal_count(path: &PathBuf, line: &str, count: usize, within: Duration) -> usize {
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        let seen = journal(path).iter().filter(|l| *l == line).count();
+        if seen >= count || tokio::time::Instant::now() >= deadline {
+            return seen;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// FNV-1a over `bytes`: a cheap checksum to compare a large result without printing it.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, b| (hash ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3))
+}
