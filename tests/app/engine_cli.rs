@@ -95,3 +95,22 @@ fn doctor_names_the_failing_step() {
     failing("refused", "tcp", "is the server running");
     failing("nosecret", "references", "plugboard secret set nosecret token");
 }
+
+/// A `required` server that cannot start makes `status` fail with its name and reason; an optional one does not.
+#[test]
+fn required_server_failure_stops_start_up() {
+    let sandbox = Sandbox::new();
+    assert!(sandbox.run(&["add", "optional", "--", "plugboard-no-such-program"]).status.success());
+    let optional = sandbox.run(&["status"]);
+    assert!(optional.status.success(), "{}", stderr(&optional));
+
+    let config = sandbox.config_dir().join("servers.json");
+    let text = std::fs::read_to_string(&config).expect("config");
+    let mut json: serde_json::Value = serde_json::from_str(&text).expect("json");
+    json["mcpServers"]["optional"]["required"] = serde_json::Value::Bool(true);
+    std::fs::write(&config, json.to_string()).expect("write");
+    let required = sandbox.run(&["status"]);
+    assert_eq!(required.status.code(), Some(1), "{}", stdout(&required));
+    let err = stderr(&required);
+    assert!(err.contains("optional is required") && err.contains("plugboard-no-such-program"), "{err}");
+}

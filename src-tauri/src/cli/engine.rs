@@ -35,6 +35,7 @@ pub fn status(out: &mut impl Write, registry: &Registry) -> anyhow::Result<()> {
         let supervisor = start(registry, None).await?;
         let mut warnings = supervisor.subscribe();
         let statuses = supervisor.settle_all(SETTLE).await;
+        let required = supervisor.required_failures();
         supervisor.shutdown().await;
         if statuses.is_empty() {
             writeln!(out, "No servers configured yet (see `plugboard add` and `plugboard import`).")?;
@@ -47,6 +48,9 @@ pub fn status(out: &mut impl Write, registry: &Registry) -> anyhow::Result<()> {
             if let SupervisorEvent::Warned { message, .. } = event {
                 writeln!(out, "warning: {message}")?;
             }
+        }
+        if let Some((name, status)) = required.first() {
+            anyhow::bail!("{name} is required and is {}: start-up stops here ({})", status.label(), detail(status));
         }
         Ok(())
     })

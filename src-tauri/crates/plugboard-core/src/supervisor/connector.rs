@@ -51,11 +51,26 @@ pub trait Connector: Send + Sync + 'static {
 pub struct LiveConnector {
     vault: Arc<Vault>,
     http: reqwest::Client,
+    /// The transport a probed URL turned out to speak, so reconnects skip the probe.
+    probed: std::sync::Mutex<HashMap<String, HttpMode>>,
 }
 
 impl LiveConnector {
     pub fn new(vault: Arc<Vault>) -> Self {
-        Self { vault, http: pooled_http_client() }
+        Self { vault, http: pooled_http_client(), probed: std::sync::Mutex::default() }
+    }
+
+    fn remembered(&self, url: &str, mode: HttpMode) -> HttpMode {
+        if mode != HttpMode::Probe {
+            return mode;
+        }
+        self.probed.lock().map(|known| known.get(url).copied().unwrap_or(mode)).unwrap_or(mode)
+    }
+
+    fn remember(&self, url: &str, mode: HttpMode) {
+        if let Ok(mut known) = self.probed.lock() {
+            known.insert(url.to_owned(), mode);
+        }
     }
 }
 
@@ -86,7 +101,11 @@ impl Connector for LiveConnector {
                     Ok(Connected { session, warnings })
                 }
                 Resolved::Http { url, headers, mode, warnings } => {
-                    let session = connect_http(self.http.clone(), &url, headers, mode).await?;
+                    let asked = self.remembered(&url, mode);
+                    let (session, spoke) = connect_http(self.http.clone(), &url, headers, asked).await?;
+                    if mode == HttpMode::Probe {
+                        self.remember(&url, spoke);
+                    }
                     Ok(Connected { session, warnings })
                 }
             }
@@ -160,7 +179,7 @@ async fn connect_http(
     url: &str,
     headers: Vec<(String, Sensitive<String>)>,
     mode: HttpMode,
-) -> Result<McpSession, ConnectError> {
+) -> Result<(McpSession, HttpMode), ConnectError> {
     let mut map = HashMap::new();
     for (name, value) in headers {
         let invalid = |what: &str| ConnectError::Transport {
@@ -173,14 +192,13 @@ async fn connect_http(
         header_value.set_sensitive(true);
         map.insert(header_name, header_value);
     }
+    let sse = |client, map| async move { connect_legacy_sse(client, url, map).await.map(|s| (s, HttpMode::Sse)) };
     match mode {
-        HttpMode::Sse => connect_legacy_sse(client, url, map).await,
+        HttpMode::Sse => sse(client, map).await,
         HttpMode::StreamableHttp | HttpMode::Probe => {
             match serve_streamable_http(client.clone(), url, map.clone(), ElicitationPolicy::Decline).await {
-                Ok(session) => Ok(session),
-                Err(e) if mode == HttpMode::Probe && falls_back_to_sse(&e) => {
-                    connect_legacy_sse(client, url, map).await
-                }
+                Ok(session) => Ok((session, HttpMode::StreamableHttp)),
+                Err(e) if mode == HttpMode::Probe && falls_back_to_sse(&e) => sse(client, map).await,
                 Err(e) => Err(initialize_error(url, &e)),
             }
         }

@@ -127,6 +127,17 @@ impl Supervisor {
         self.statuses()
     }
 
+    /// The `required` servers that are not ready (call after [`Supervisor::settle_all`]): start-up must stop with
+    /// their reasons instead of carrying on without them.
+    pub fn required_failures(&self) -> Vec<(String, ServerStatus)> {
+        self.lock()
+            .iter()
+            .filter(|(_, h)| h.config.required && h.config.enabled)
+            .map(|(name, h)| (name.clone(), h.status.borrow().clone()))
+            .filter(|(_, status)| !matches!(status, ServerStatus::Ready { .. }))
+            .collect()
+    }
+
     /// The server's tools (all of them, each marked allowed or not), as last discovered.
     pub fn tools(&self, server: &str) -> Result<Vec<ToolInfo>, SupervisorError> {
         self.with_handle(server, |h| h.tools.borrow().tools.clone())
@@ -172,5 +183,7 @@ async fn stop(handle: ServerHandle) {
 
 #[cfg(test)]
 mod http_tests;
+#[cfg(test)]
+mod python_tests;
 #[cfg(test)]
 mod tests;
