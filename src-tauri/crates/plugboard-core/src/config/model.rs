@@ -12,21 +12,33 @@ pub const MAX_TIMEOUT: Duration = Duration::from_secs(3600);
 /// The longest server name accepted (names become keychain keys and tool-name prefixes).
 pub const MAX_NAME_LEN: usize = 128;
 
+/// Why a text is not a server name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum InvalidServerName {
+    #[error("a server name cannot be empty")]
+    Empty,
+    #[error("a server name has at most {MAX_NAME_LEN} characters")]
+    TooLong,
+    #[error("{0:?} is not allowed in a server name: use letters, digits, '-', '_' or '.'")]
+    Character(char),
+}
+
 /// A server's name: 1 to 128 of `A-Z a-z 0-9 _ - .`, unique in the file.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ServerName(String);
 
 impl ServerName {
     /// Checks `name` against the rules above; the error says which rule it broke.
-    pub fn parse(name: &str) -> Result<Self, String> {
+    pub fn parse(name: &str) -> Result<Self, InvalidServerName> {
         if name.is_empty() {
-            return Err("a server name cannot be empty".into());
+            return Err(InvalidServerName::Empty);
         }
         if name.chars().count() > MAX_NAME_LEN {
-            return Err(format!("a server name has at most {MAX_NAME_LEN} characters"));
+            return Err(InvalidServerName::TooLong);
         }
         if let Some(bad) = name.chars().find(|c| !is_name_char(*c)) {
-            return Err(format!("{bad:?} is not allowed in a server name: use letters, digits, '-', '_' or '.'"));
+            return Err(InvalidServerName::Character(bad));
         }
         Ok(Self(name.to_owned()))
     }

@@ -22,7 +22,7 @@ pub struct EntryError {
 /// Validates one entry of `mcpServers`.
 pub fn validate_server(name: &str, raw: &RawServer) -> Result<ServerConfig, EntryError> {
     let fail = |field: &str, message: String| EntryError { server: name.to_owned(), field: field.into(), message };
-    let server_name = ServerName::parse(name).map_err(|m| fail("name", m))?;
+    let server_name = ServerName::parse(name).map_err(|e| fail("name", e.to_string()))?;
     let transport = transport(raw).map_err(|(f, m)| fail(f, m))?;
     let auth = auth(raw, &transport).map_err(|(f, m)| fail(f, m))?;
     let timeout = match raw.timeout_ms {
@@ -37,7 +37,7 @@ pub fn validate_server(name: &str, raw: &RawServer) -> Result<ServerConfig, Entr
         name: server_name,
         transport,
         auth,
-        tools: tool_filter(raw.tools.as_deref()).map_err(|m| fail("tools", m))?,
+        tools: tool_filter(raw.tools.as_deref()).map_err(|m| fail("tools", m.to_owned()))?,
         auto_approve: raw.auto_approve.clone().unwrap_or_default(),
         enabled: raw.enabled.unwrap_or(true),
         required: raw.required.unwrap_or(false),
@@ -138,12 +138,12 @@ fn auth(raw: &RawServer, transport: &Transport) -> Result<Auth, FieldError> {
     }
 }
 
-fn tool_filter(tools: Option<&[String]>) -> Result<ToolFilter, String> {
+fn tool_filter(tools: Option<&[String]>) -> Result<ToolFilter, &'static str> {
     match tools {
         None => Ok(ToolFilter::All),
         Some([only]) if only == "*" => Ok(ToolFilter::All),
-        Some(names) if names.iter().any(|n| n.trim().is_empty()) => Err("a tool name cannot be empty".into()),
-        Some(names) if names.iter().any(|n| n == "*") => Err("\"*\" means all tools and stands alone".into()),
+        Some(names) if names.iter().any(|n| n.trim().is_empty()) => Err("a tool name cannot be empty"),
+        Some(names) if names.iter().any(|n| n == "*") => Err("\"*\" means all tools and stands alone"),
         Some(names) => Ok(ToolFilter::Only(names.to_vec())),
     }
 }

@@ -43,19 +43,19 @@ impl Manifest {
     }
 
     /// `None` when `text` is a plain value; `Some(Err)` when it claims to be a manifest but is not a valid v1 one.
-    fn parse(text: &str) -> Option<Result<Self, String>> {
+    fn parse(text: &str) -> Option<Result<Self, &'static str>> {
         if !text.starts_with(MANIFEST_PREFIX) {
             return None;
         }
         let Some(rest) = text.strip_prefix(MANIFEST_V1) else {
-            return Some(Err("its chunk manifest has a format this version does not know".to_owned()));
+            return Some(Err("its chunk manifest has a format this version does not know"));
         };
         let parsed = rest.split_once(':').and_then(|(count, digest)| {
             let count: usize = count.parse().ok().filter(|n| *n <= MAX_CHUNKS)?;
             let hex = digest.len() == DIGEST_HEX_LEN && digest.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
             hex.then(|| Self { count, digest: digest.to_owned() })
         });
-        Some(parsed.ok_or_else(|| "its chunk manifest is malformed".to_owned()))
+        Some(parsed.ok_or("its chunk manifest is malformed"))
     }
 }
 
@@ -104,7 +104,7 @@ pub(crate) fn read(store: &dyn SecretStore, key: &str) -> Result<Option<Sensitiv
         let Some(head) = store.get(key)? else { return Ok(None) };
         let manifest = match Manifest::parse(head.expose()) {
             None => return Ok(Some(head)),
-            Some(Err(reason)) => return Err(VaultError::Corrupt { key: key.to_owned(), reason }),
+            Some(Err(reason)) => return Err(VaultError::Corrupt { key: key.to_owned(), reason: reason.to_owned() }),
             Some(Ok(manifest)) => manifest,
         };
         match assemble(store, key, &manifest)? {
