@@ -16,7 +16,7 @@ APP_BIN := $(CARGO_TARGET_DIR)/debug/plugboard
 HARNESS := tests/harness/isolated-env.sh
 TAURI := ui/node_modules/.bin/tauri
 
-.PHONY: help run test deps deps-tests ui app lint lint-rust lint-ui test-ui test-rust conformance test-e2e fuzz-smoke fuzz bindings bundle clean
+.PHONY: help run test deps deps-tests ui app lint lint-rust lint-ui test-ui test-rust conformance test-e2e fuzz-smoke fuzz bench bindings bundle clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | column -t -s $$'\t'
@@ -60,6 +60,9 @@ conformance: deps-tests ## The MCP conformance suite's client scenarios (no auth
 
 test-e2e: app ## WebDriver end-to-end tests of the real app under Xvfb
 	PLUGBOARD_APP_BIN=$(APP_BIN) $(HARNESS) --webdriver -- npm --prefix tests run e2e
+
+bench: deps ## Engine benchmarks side by side with bare rmcp (release build; takes a few minutes)
+	cargo bench -p plugboard-core --bench engine
 
 fuzz-smoke: ## Every fuzz target for a few seconds (part of make test)
 	src-tauri/scripts/fuzz.sh 5
