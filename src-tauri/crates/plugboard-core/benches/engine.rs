@@ -75,6 +75,20 @@ async fn supervisor_calls(sup: &Supervisor, server: &str) -> Vec<Duration> {
     samples
 }
 
+/// `CALLS` echo calls through a bare rmcp client, after a warm-up round of as many, like the supervisor's.
+async fn bare_calls(client: &rmcp::service::RunningService<rmcp::service::RoleClient, ClientConfig>) -> Vec<Duration> {
+    let mut samples = Vec::with_capacity(CALLS);
+    for _ in 0..2 {
+        samples.clear();
+        for _ in 0..CALLS {
+            let start = Instant::now();
+            client.call_tool(CallToolRequestParams::new("echo").with_arguments(args())).await.expect("call");
+            samples.push(start.elapsed());
+        }
+    }
+    samples
+}
+
 async fn stdio_latency() {
     let sup = supervisor();
     sup.reconcile(vec![stdio_config("bench")]).await;
@@ -86,16 +100,7 @@ async fn stdio_latency() {
     let mut command = tokio::process::Command::new(everything());
     command.arg("stdio");
     let client = bare_client_info().serve(TokioChildProcess::new(command).unwrap()).await.expect("bare");
-    let mut samples = Vec::new();
-    // The first round warms up, like the supervisor's.
-    for _ in 0..2 {
-        samples.clear();
-        for _ in 0..CALLS {
-            let start = Instant::now();
-            client.call_tool(CallToolRequestParams::new("echo").with_arguments(args())).await.expect("call");
-            samples.push(start.elapsed());
-        }
-    }
+    let samples = bare_calls(&client).await;
     let _ = client.cancel().await;
     row("stdio echo", ours, percentiles(samples), "bare rmcp");
 }
@@ -137,15 +142,7 @@ async fn http_latency() {
     sup.shutdown().await;
 
     let client = bare_client_info().serve(StreamableHttpClientTransport::from_uri(url)).await.expect("bare http");
-    let mut samples = Vec::new();
-    for _ in 0..2 {
-        samples.clear();
-        for _ in 0..CALLS {
-            let start = Instant::now();
-            client.call_tool(CallToolRequestParams::new("echo").with_arguments(args())).await.expect("call");
-            samples.push(start.elapsed());
-        }
-    }
+    let samples = bare_calls(&client).await;
     let _ = client.cancel().await;
     row("streamable http echo", ours, percentiles(samples), "rmcp default client");
 }

@@ -2,61 +2,26 @@
 //! falls back from one to the other, and a server restarted mid-session (its session is gone) healing by itself.
 
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
 
+use super::test_http_server::ListeningServer;
 use super::*;
 use crate::config::model::{HttpMode, HttpSpec, ServerConfig, ServerName, Transport};
 use crate::secrets::{MemoryStore, Vault};
 
-/// A reference server process over HTTP, killed when dropped.
-struct HttpServer {
-    child: Child,
-    port: u16,
-}
-
-impl HttpServer {
-    /// Starts `mcp-server-everything <mode>` on `port` (a free one when `None`) and waits until it accepts.
-    fn start(mode: &str, port: Option<u16>) -> Self {
-        let bin =
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../tests/node_modules/.bin/mcp-server-everything");
-        assert!(bin.exists(), "{} is missing: make test installs it", bin.display());
-        let port = port.unwrap_or_else(free_port);
-        let mut child = Command::new(bin)
-            .arg(mode)
-            .env("PORT", port.to_string())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start server-everything");
-        for _ in 0..200 {
-            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                return Self { child, port };
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let _ = child.kill();
-        let _ = child.wait();
-        panic!("server-everything {mode} did not listen on {port}");
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("http://127.0.0.1:{}{path}", self.port)
-    }
-}
-
-impl Drop for HttpServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("addr").port()
+/// The reference server over HTTP (`mcp-server-everything <mode>`) on `port`, or a free one.
+fn start_everything(mode: &str, port: Option<u16>) -> ListeningServer {
+    let bin = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../tests/node_modules/.bin/mcp-server-everything");
+    assert!(bin.exists(), "{} is missing: make test installs it", bin.display());
+    ListeningServer::start(&format!("server-everything {mode}"), port, |port| {
+        let mut command = Command::new(&bin);
+        command.arg(mode).env("PORT", port.to_string());
+        command
+    })
 }
 
 fn remote(name: &str, url: String, mode: HttpMode) -> ServerConfig {
@@ -85,8 +50,8 @@ async fn echo(sup: &Supervisor, server: &str, message: &str) -> String {
 #[tokio::test]
 #[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]
 async fn streamable_sse_and_probe_come_up() {
-    let streamable = HttpServer::start("streamableHttp", None);
-    let sse = HttpServer::start("sse", None);
+    let streamable = start_everything("streamableHttp", None);
+    let sse = start_everything("sse", None);
     let sup = supervisor();
     sup.reconcile(vec![
         remote("streamable", streamable.url("/mcp"), HttpMode::StreamableHttp),
@@ -110,7 +75,7 @@ async fn streamable_sse_and_probe_come_up() {
 #[tokio::test]
 #[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]
 async fn restarted_http_server_is_healed() {
-    let first = HttpServer::start("streamableHttp", None);
+    let first = start_everything("streamableHttp", None);
     let port = first.port;
     let sup = supervisor();
     let mut events = sup.subscribe();
@@ -119,7 +84,7 @@ async fn restarted_http_server_is_healed() {
     assert_eq!(echo(&sup, "restarting", "before").await, "Echo: before");
 
     drop(first);
-    let _second = HttpServer::start("streamableHttp", Some(port));
+    let _second = start_everything("streamableHttp", Some(port));
     assert_eq!(echo(&sup, "restarting", "after").await, "Echo: after");
 
     let mut seen = Vec::new();

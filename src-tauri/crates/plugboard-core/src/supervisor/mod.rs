@@ -186,4 +186,6 @@ mod http_tests;
 #[cfg(test)]
 mod python_tests;
 #[cfg(test)]
+mod test_http_server;
+#[cfg(test)]
 mod tests;

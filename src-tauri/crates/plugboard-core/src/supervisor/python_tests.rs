@@ -3,12 +3,13 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
 
+use super::test_http_server::ListeningServer;
 use super::*;
 use crate::config::model::{HttpMode, HttpSpec, ServerConfig, ServerName, StdioSpec, Transport};
 use crate::secrets::{MemoryStore, Vault};
@@ -27,54 +28,14 @@ fn python_and_script() -> (PathBuf, PathBuf) {
     (python, script)
 }
 
-/// The Python fixture server over HTTP on a free port, killed (and reaped) when dropped.
-struct PythonHttpServer {
-    child: Child,
-    port: u16,
-}
-
-impl PythonHttpServer {
-    /// Starts `python_server.py <transport> <port>` and waits until the port accepts.
-    fn start(transport: &str) -> Self {
-        let (python, script) = python_and_script();
-        let port = free_port();
-        let mut child = Command::new(python)
-            .arg(script)
-            .arg(transport)
-            .arg(port.to_string())
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start the Python fixture server");
-        for _ in 0..300 {
-            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                return Self { child, port };
-            }
-            if let Ok(Some(status)) = child.try_wait() {
-                panic!("the Python fixture server ({transport}) exited early: {status}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let _ = child.kill();
-        let _ = child.wait();
-        panic!("the Python fixture server ({transport}) did not listen on {port}");
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("http://127.0.0.1:{}{path}", self.port)
-    }
-}
-
-impl Drop for PythonHttpServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("addr").port()
+/// The Python fixture server over HTTP (`python_server.py <transport> <port>`) on a free port.
+fn start_python(transport: &str) -> ListeningServer {
+    let (python, script) = python_and_script();
+    ListeningServer::start(&format!("the Python fixture server ({transport})"), None, |port| {
+        let mut command = Command::new(python);
+        command.arg(script).arg(transport).arg(port.to_string());
+        command
+    })
 }
 
 fn with_timeout(config: ServerConfig) -> ServerConfig {
@@ -130,7 +91,7 @@ async fn python_sdk_over_stdio() {
 #[tokio::test]
 #[ignore = "needs the Python SDK venv; make test installs it into .tools/py"]
 async fn python_sdk_over_sse() {
-    let server = PythonHttpServer::start("sse");
+    let server = start_python("sse");
     let config = remote("py-sse", server.url("/sse"), HttpMode::Sse);
     assert_eq!(ready_then_echo(config, "sse").await, "Echo: sse");
 }
@@ -139,7 +100,7 @@ async fn python_sdk_over_sse() {
 #[tokio::test]
 #[ignore = "needs the Python SDK venv; make test installs it into .tools/py"]
 async fn python_sdk_over_streamable_http() {
-    let server = PythonHttpServer::start("streamable-http");
+    let server = start_python("streamable-http");
     let config = remote("py-streamable", server.url("/mcp"), HttpMode::StreamableHttp);
     assert_eq!(ready_then_echo(config, "streamable").await, "Echo: streamable");
 }

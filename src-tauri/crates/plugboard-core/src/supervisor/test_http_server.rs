@@ -1,0 +1,51 @@
+//! For tests: an MCP server process listening on 127.0.0.1, started on a given or free port, waited for until it
+//! accepts connections, and killed (and reaped) when dropped, so no test leaves it behind.
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// A running HTTP server process.
+pub(super) struct ListeningServer {
+    child: Child,
+    pub port: u16,
+}
+
+impl ListeningServer {
+    /// Runs the command `command_for(port)` builds (it must listen on that port) and waits until the port accepts.
+    pub fn start(label: &str, port: Option<u16>, command_for: impl FnOnce(u16) -> Command) -> Self {
+        let port = port.unwrap_or_else(free_port);
+        let mut child = command_for(port)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("start {label}: {e}"));
+        for _ in 0..300 {
+            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                return Self { child, port };
+            }
+            if let Ok(Some(status)) = child.try_wait() {
+                panic!("{label} exited before listening: {status}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("{label} did not listen on {port}");
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+}
+
+impl Drop for ListeningServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("addr").port()
+}
