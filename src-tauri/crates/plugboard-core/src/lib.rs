@@ -1,6 +1,7 @@
 //! Plugboard's engine: the server config, the secret vault and MCP sessions, testable headless.
 //! It must never depend on Tauri: the desktop shell and the CLI are both thin layers over this crate.
 
+pub mod auth;
 pub mod config;
 pub mod doctor;
 pub mod import;

@@ -1,0 +1,20 @@
+//! OAuth 2.1 login to remote servers over rmcp's `AuthorizationManager`: discovery, registration, PKCE and refresh
+//! are rmcp's; Plugboard supplies the keychain stores, the redirect receivers and the strictness the spec demands.
+//! Nothing here may log or write a token, authorization code, PKCE verifier or `state` in plaintext.
+
+mod error;
+pub mod flow;
+
+pub use error::LoginError;
+pub use flow::{LoginRequest, login};
+
+use futures::future::BoxFuture;
+use url::Url;
+
+/// Takes the person (or a test) to the authorization page and brings back the redirect the authorization server
+/// sent: the real app opens the browser and waits on a redirect receiver; the conformance client follows the
+/// redirect itself.
+pub trait UserAgent: Send + Sync {
+    /// Visits `authorization_url` and returns the full callback URL (`…?code=…&state=…`) that came back.
+    fn authorize<'a>(&'a self, authorization_url: &'a Url) -> BoxFuture<'a, Result<Url, LoginError>>;
+}
