@@ -1,6 +1,7 @@
 //! The Tauri shell: picks window or CLI, wires plugins, commands and logging. It decides no MCP behaviour;
 //! everything it does is a call into `plugboard_core`.
 
+mod browser;
 mod cli;
 pub mod commands;
 pub mod error;

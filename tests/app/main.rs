@@ -9,5 +9,6 @@ mod engine_cli;
 mod import_cli;
 mod keychain;
 mod mcp_smoke;
+mod oauth_cli;
 mod registry_cli;
 mod support;

@@ -3,6 +3,7 @@
 
 mod engine;
 mod import;
+mod login;
 mod secret;
 mod servers;
 
@@ -72,6 +73,10 @@ enum Command {
         #[arg(long, default_value = "{}")]
         args: String,
     },
+    /// Log in to an OAuth server: prints the authorization URL, opens a browser when there is one, and waits.
+    Login { server: String },
+    /// Forget an OAuth server's login (its tokens leave the keychain).
+    Logout { server: String },
     /// Walk every step of connecting a server and say which one fails and what to do.
     Doctor { server: String },
     /// Show where Plugboard keeps its files.
@@ -123,6 +128,8 @@ fn dispatch(command: Command, fallback: &Fallback) -> anyhow::Result<()> {
         Command::Secret { action } => secret::run(&mut out, &open_registry()?, action),
         Command::Status => engine::status(&mut out, &open_registry()?),
         Command::Tools { server } => engine::tools(&mut out, &open_registry()?, &server),
+        Command::Login { server } => login::login(&mut out, &open_registry()?, &server),
+        Command::Logout { server } => login::logout(&mut out, &open_registry()?, &server),
         Command::Doctor { server } => {
             if engine::doctor(&mut out, &open_registry()?, &server)? {
                 anyhow::bail!("{server} cannot connect: see the failed step above");

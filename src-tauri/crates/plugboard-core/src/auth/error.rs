@@ -22,6 +22,9 @@ pub enum LoginError {
     /// Reading or writing the keychain failed.
     #[error("the keychain could not store the login: {0}")]
     Store(String),
+    /// The server is not configured for OAuth.
+    #[error("{0} is not an OAuth server: give it an `oauth` section (or use headers / bearerTokenEnvVar)")]
+    NotOAuth(String),
     /// Waited too long for the person to finish in the browser.
     #[error("no answer from the browser within {0} s; run the login again")]
     TimedOut(u64),

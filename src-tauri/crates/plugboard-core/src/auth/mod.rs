@@ -2,11 +2,23 @@
 //! are rmcp's; Plugboard supplies the keychain stores, the redirect receivers and the strictness the spec demands.
 //! Nothing here may log or write a token, authorization code, PKCE verifier or `state` in plaintext.
 
+mod browser_agent;
 mod error;
 pub mod flow;
+mod login_server;
+pub mod loopback;
+pub mod pending;
+pub mod store;
 
+pub use browser_agent::{BrowserAgent, OpenUrl};
 pub use error::LoginError;
 pub use flow::{LoginRequest, login};
+pub use login_server::{
+    DEEP_LINK_REDIRECT, LOGIN_TIMEOUT, LoginContext, login_hint, login_server, logout, oauth_target,
+};
+pub use loopback::LoopbackReceiver;
+pub use pending::{CallbackRejected, Expectation, PendingFlows, callback_error};
+pub use store::{RESERVED_SECRET_PREFIX, VaultCredentialStore, VolatileStateStore};
 
 use futures::future::BoxFuture;
 use url::Url;

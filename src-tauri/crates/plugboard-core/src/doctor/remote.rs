@@ -116,7 +116,7 @@ async fn probe_http(config: &ServerConfig, http: &HttpSpec, url: &str, source: &
             format!("the endpoint answered {status}{}", challenge.map(|c| format!(" ({c})")).unwrap_or_default()),
             match &config.auth {
                 Auth::BearerEnv { var } => format!("set the environment variable {var} to a valid token"),
-                Auth::OAuth(_) => "log in to this server (OAuth login arrives in a later release)".to_owned(),
+                Auth::OAuth(_) => crate::auth::login_hint(config.name.as_str()),
                 Auth::Headers => "check the credentials in \"headers\" (plugboard secret set …)".to_owned(),
                 Auth::None => {
                     "this server needs credentials: add \"oauth\", \"bearerTokenEnvVar\" or headers".to_owned()

@@ -15,6 +15,13 @@ impl ReferenceSource for ServerReferences<'_> {
     }
 
     fn secret(&self, name: &str) -> Result<Option<Sensitive<String>>, ReferenceError> {
+        // OAuth tokens are handed only to the resource they were issued for, never spliced into a header or argv.
+        if name.starts_with(crate::auth::RESERVED_SECRET_PREFIX) {
+            return Err(ReferenceError::SecretUnreadable {
+                name: name.to_owned(),
+                reason: "names starting with \"oauth:\" hold Plugboard's logins and cannot be referenced".into(),
+            });
+        }
         self.vault
             .get(self.server, name)
             .map_err(|e| ReferenceError::SecretUnreadable { name: name.to_owned(), reason: e.to_string() })

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use futures::future::BoxFuture;
 use rmcp::ServiceExt;
 
+use crate::auth;
 use crate::config::model::{Auth, HttpMode, HttpSpec, ServerConfig, StdioSpec, Transport};
 use crate::config::references::{ReferenceError, expand};
 use crate::secrets::{Sensitive, ServerReferences, Vault};
@@ -100,6 +101,10 @@ impl Connector for LiveConnector {
                     })?;
                     Ok(Connected { session, warnings })
                 }
+                Resolved::Http { url, headers, mode, warnings } if matches!(config.auth, Auth::OAuth(_)) => {
+                    let session = connect_oauth(self, config.name.as_str(), &url, headers, mode).await?;
+                    Ok(Connected { session, warnings })
+                }
                 Resolved::Http { url, headers, mode, warnings } => {
                     let asked = self.remembered(&url, mode);
                     let (session, spoke) = connect_http(self.http.clone(), &url, headers, asked).await?;
@@ -174,12 +179,59 @@ fn resolve_now(config: &ServerConfig, vault: &Vault) -> Result<Resolved, Connect
     }
 }
 
-async fn connect_http(
-    client: reqwest::Client,
+/// An OAuth server with the login stored in the keychain; without one it needs a login (never a browser from here:
+/// connecting is non-interactive).
+async fn connect_oauth(
+    connector: &LiveConnector,
+    server: &str,
     url: &str,
     headers: Vec<(String, Sensitive<String>)>,
     mode: HttpMode,
-) -> Result<(McpSession, HttpMode), ConnectError> {
+) -> Result<McpSession, ConnectError> {
+    if mode == HttpMode::Sse {
+        return Err(ConnectError::Transport {
+            message: "OAuth login is supported over Streamable HTTP only; this server is configured as legacy SSE"
+                .into(),
+            transient: false,
+            stderr_tail: None,
+        });
+    }
+    let needs_login = || ConnectError::AuthRequired { hint: auth::login_hint(server) };
+    let store = auth::VaultCredentialStore::new(Arc::clone(&connector.vault), server, url);
+    let mut manager = rmcp::transport::auth::AuthorizationManager::new(url)
+        .await
+        .map_err(|e| ConnectError::Transport { message: format!("{url}: {e}"), transient: false, stderr_tail: None })?;
+    manager.set_credential_store(store);
+    match manager.initialize_from_store().await {
+        Ok(true) => {}
+        Ok(false) => return Err(needs_login()),
+        Err(rmcp::transport::auth::AuthError::CredentialStoreError(reason)) => {
+            return Err(ConnectError::Transport {
+                message: format!("the keychain could not be read: {reason}"),
+                transient: true,
+                stderr_tail: None,
+            });
+        }
+        // Discovery failed (the authorization server is down or changed): retry later, like any unreachable host.
+        Err(e) => {
+            return Err(ConnectError::Transport {
+                message: format!("{url}: could not reach its authorization server: {e}"),
+                transient: true,
+                stderr_tail: None,
+            });
+        }
+    }
+    let client = rmcp::transport::auth::AuthClient::new(connector.http.clone(), manager);
+    match serve_streamable_http(client, url, header_map(headers)?, ElicitationPolicy::Decline).await {
+        Ok(session) => Ok(session),
+        Err(e) if e.auth_challenge().is_some() => Err(needs_login()),
+        Err(e) => Err(initialize_error(url, &e)),
+    }
+}
+
+fn header_map(
+    headers: Vec<(String, Sensitive<String>)>,
+) -> Result<HashMap<reqwest::header::HeaderName, reqwest::header::HeaderValue>, ConnectError> {
     let mut map = HashMap::new();
     for (name, value) in headers {
         let invalid = |what: &str| ConnectError::Transport {
@@ -192,6 +244,16 @@ async fn connect_http(
         header_value.set_sensitive(true);
         map.insert(header_name, header_value);
     }
+    Ok(map)
+}
+
+async fn connect_http(
+    client: reqwest::Client,
+    url: &str,
+    headers: Vec<(String, Sensitive<String>)>,
+    mode: HttpMode,
+) -> Result<(McpSession, HttpMode), ConnectError> {
+    let map = header_map(headers)?;
     let sse = |client, map| async move { connect_legacy_sse(client, url, map).await.map(|s| (s, HttpMode::Sse)) };
     match mode {
         HttpMode::Sse => sse(client, map).await,
@@ -241,10 +303,8 @@ fn unreachable(e: &(dyn std::error::Error + 'static)) -> bool {
 
 fn initialize_error(url: &str, e: &rmcp::service::ClientInitializeError) -> ConnectError {
     if e.auth_challenge().is_some() {
-        // OAuth login arrives with the auth module; until then the person is told what the server wants.
-        return ConnectError::AuthRequired {
-            hint: "log in to this server (OAuth login arrives in a later release)".into(),
-        };
+        // A 401 to a server not configured for OAuth: say what it wants and how to give it.
+        return ConnectError::AuthRequired { hint: unconfigured_auth_hint(url) };
     }
     let cause = transport_cause(e);
     let message = if unreachable(cause) {
@@ -253,6 +313,13 @@ fn initialize_error(url: &str, e: &rmcp::service::ClientInitializeError) -> Conn
         format!("{url} did not complete the MCP handshake: {}", root_cause(cause))
     };
     ConnectError::Transport { message, transient: true, stderr_tail: None }
+}
+
+/// What to do about a 401 from a server with no `oauth` section.
+fn unconfigured_auth_hint(url: &str) -> String {
+    format!(
+        "{url} asks for credentials: add \"oauth\": {{}} to this server to log in, or give it headers / bearerTokenEnvVar"
+    )
 }
 
 /// The innermost error's message: rmcp's outer layers name internal types, the innermost says what happened.
@@ -276,7 +343,7 @@ async fn connect_legacy_sse(
     // Opening the stream here (not through `sse_legacy::connect`) keeps its error kinds: auth vs transient vs final.
     let transport = open_stream(client, config).await.map_err(|e| {
         if e.is_auth_required() {
-            ConnectError::AuthRequired { hint: "log in to this server (OAuth login arrives in a later release)".into() }
+            ConnectError::AuthRequired { hint: unconfigured_auth_hint(url) }
         } else {
             ConnectError::Transport { transient: e.is_transient(), message: format!("{url}: {e}"), stderr_tail: None }
         }

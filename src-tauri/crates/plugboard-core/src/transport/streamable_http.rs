@@ -8,19 +8,23 @@ use reqwest::header::{HeaderName, HeaderValue};
 use rmcp::ServiceExt;
 use rmcp::service::ClientInitializeError;
 use rmcp::transport::StreamableHttpClientTransport;
-use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+use rmcp::transport::streamable_http_client::{StreamableHttpClient, StreamableHttpClientTransportConfig};
 
 use super::handler::{ElicitationPolicy, client_handler};
 use super::{McpSession, TransportError};
 
-/// Connects to `url` and completes the handshake, keeping rmcp's error so callers can classify it (auth challenge,
+/// Connects to `url` through `client` (the pooled client, or rmcp's `AuthClient` over it for OAuth servers) and
+/// completes the handshake, keeping rmcp's error so callers can classify it (auth challenge,
 /// unreachable, refused).
-pub(crate) async fn serve_streamable_http(
-    client: reqwest::Client,
+pub(crate) async fn serve_streamable_http<C>(
+    client: C,
     url: &str,
     headers: HashMap<HeaderName, HeaderValue>,
     policy: ElicitationPolicy,
-) -> Result<McpSession, ClientInitializeError> {
+) -> Result<McpSession, ClientInitializeError>
+where
+    C: StreamableHttpClient + Send + Sync + 'static,
+{
     let config = StreamableHttpClientTransportConfig::with_uri(url.to_owned()).custom_headers(headers);
     let transport = StreamableHttpClientTransport::with_client(client, config);
     let (handler, notices) = client_handler(policy);

@@ -1,0 +1,121 @@
+//! Logging in to a configured server: everything the app and `plugboard login` share — read its OAuth settings, learn
+//! its challenge, pick the redirect (loopback listener or deep link), run the flow with the keychain store, and
+//! forget a login (`logout`).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::browser_agent::{BrowserAgent, OpenUrl};
+use super::loopback::LoopbackReceiver;
+use super::pending::PendingFlows;
+use super::store::{CLIENT_SECRET_SECRET, CREDENTIALS_SECRET, VaultCredentialStore, VolatileStateStore};
+use super::{LoginError, LoginRequest, login};
+use crate::config::model::{Auth, HttpSpec, OAuthSettings, Redirect, ServerConfig, Transport};
+use crate::config::references::expand;
+use crate::secrets::{ServerReferences, Vault};
+
+/// The deep-link redirect URI, for pre-registered clients that allow Plugboard's private-use scheme (RFC 8252).
+pub const DEEP_LINK_REDIRECT: &str = "plugboard://oauth/callback";
+/// How long a login waits for the person to finish in the browser.
+pub const LOGIN_TIMEOUT: Duration = Duration::from_secs(5 * 60);
+
+/// What a login needs from its surroundings.
+pub struct LoginContext<'a> {
+    pub vault: Arc<Vault>,
+    /// The app's one registry of pending flows (the deep-link receiver delivers into it too).
+    pub flows: Arc<PendingFlows>,
+    /// The app's pooled HTTP client, for learning the server's challenge.
+    pub http: reqwest::Client,
+    pub open: &'a OpenUrl<'a>,
+    pub timeout: Duration,
+}
+
+/// The text a server that needs a login shows: the UI says it on the badge, the CLI adds the command.
+pub fn login_hint(server: &str) -> String {
+    format!("Log in to {server}: `plugboard login {server}` or the Log in button")
+}
+
+/// The OAuth settings and resource URL of `config`, or why it has none.
+pub fn oauth_target(config: &ServerConfig, vault: &Vault) -> Result<(OAuthSettings, String), LoginError> {
+    let name = config.name.as_str();
+    let (Transport::Http(HttpSpec { url, .. }), Auth::OAuth(settings)) = (&config.transport, &config.auth) else {
+        return Err(LoginError::NotOAuth(name.to_owned()));
+    };
+    let references = ServerReferences { server: name, vault };
+    let url =
+        expand(url, &references).map_err(|e| LoginError::Refused(format!("its url: {e}")))?.value.expose().clone();
+    Ok((settings.clone(), url))
+}
+
+/// Logs in to the OAuth server `config`; on success its tokens are in the keychain and a connect will use them.
+pub async fn login_server(config: &ServerConfig, context: LoginContext<'_>) -> Result<(), LoginError> {
+    let name = config.name.as_str();
+    let (settings, url) = oauth_target(config, &context.vault)?;
+    let client_secret = {
+        let vault = Arc::clone(&context.vault);
+        let server = name.to_owned();
+        tokio::task::spawn_blocking(move || vault.get(&server, CLIENT_SECRET_SECRET))
+            .await
+            .map_err(|e| LoginError::Store(e.to_string()))?
+            .map_err(|e| LoginError::Store(e.to_string()))?
+    };
+    let challenge = fetch_challenge(&context.http, &url).await;
+
+    // The loopback listener lives exactly as long as this login.
+    let (redirect_uri, _serving) = match settings.redirect {
+        Redirect::Loopback => {
+            let receiver = LoopbackReceiver::bind()
+                .await
+                .map_err(|e| LoginError::Authorization(format!("cannot listen on 127.0.0.1 for the redirect: {e}")))?;
+            (receiver.redirect_uri(), Some(receiver.serve(Arc::clone(&context.flows))))
+        }
+        Redirect::DeepLink => (DEEP_LINK_REDIRECT.to_owned(), None),
+    };
+    let request = LoginRequest {
+        server: name.to_owned(),
+        url: url.clone(),
+        scopes: settings.scopes.clone(),
+        client_id: settings.client_id.clone(),
+        client_secret,
+        redirect_uri,
+        challenge,
+    };
+    let states = VolatileStateStore::new();
+    let agent = BrowserAgent {
+        server: name,
+        flows: &context.flows,
+        states: &states,
+        open: context.open,
+        timeout: context.timeout,
+    };
+    let credentials = VaultCredentialStore::new(Arc::clone(&context.vault), name, url);
+    login(request, credentials, states.clone(), &agent).await.map(drop)
+}
+
+/// Forgets the login of `server`: its tokens leave the keychain. Returns whether there was one.
+pub fn logout(vault: &Vault, server: &str) -> Result<bool, LoginError> {
+    let had = vault.get(server, CREDENTIALS_SECRET).map_err(|e| LoginError::Store(e.to_string()))?.is_some();
+    vault.delete(server, CREDENTIALS_SECRET).map_err(|e| LoginError::Store(e.to_string()))?;
+    Ok(had)
+}
+
+/// The `WWW-Authenticate` challenge of an unauthenticated initialize, which names the resource metadata and the
+/// scopes the server wants. `None` when the server does not answer 401 (discovery then uses the well-known URLs).
+async fn fetch_challenge(http: &reqwest::Client, url: &str) -> Option<String> {
+    let initialize = serde_json::json!({
+        "jsonrpc": "2.0", "id": 0, "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "plugboard", "version": env!("CARGO_PKG_VERSION")}}
+    });
+    let response = http
+        .post(url)
+        .header(reqwest::header::ACCEPT, "application/json, text/event-stream")
+        .json(&initialize)
+        .timeout(Duration::from_secs(15))
+        .send()
+        .await
+        .ok()?;
+    if response.status() != reqwest::StatusCode::UNAUTHORIZED {
+        return None;
+    }
+    response.headers().get(reqwest::header::WWW_AUTHENTICATE)?.to_str().ok().map(str::to_owned)
+}
