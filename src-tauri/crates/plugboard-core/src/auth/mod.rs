@@ -2,11 +2,28 @@
 //! are rmcp's; Plugboard supplies the keychain stores, the redirect receivers and the strictness the spec demands.
 //! Nothing here may log or write a token, authorization code, PKCE verifier or `state` in plaintext.
 
+mod browser_url;
+pub mod callback;
+pub mod client_credentials;
+pub mod cross_app;
 mod error;
 pub mod flow;
+mod legacy;
+pub mod metadata_checks;
+pub mod step_up;
+#[cfg(test)]
+mod test_server;
+#[cfg(test)]
+mod tests;
 
+pub use browser_url::browser_url;
+pub use client_credentials::{
+    ClientCredential, ClientCredentialsRequest, JwtSigningAlgorithm, login_client_credentials,
+};
+pub use cross_app::{CrossAppRequest, IdentityProvider, login_cross_app};
 pub use error::LoginError;
 pub use flow::{LoginRequest, login};
+pub use step_up::{AuthorizedCallError, MAX_AUTHORIZATION_ATTEMPTS, StepUp};
 
 use futures::future::BoxFuture;
 use url::Url;
