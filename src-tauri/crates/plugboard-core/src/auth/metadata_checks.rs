@@ -120,6 +120,20 @@ pub fn discovery_error(url: &str, error: AuthError) -> LoginError {
                 }
             }
         }
+        AuthError::DiscoveryRequestFailed { url: failed, source } => {
+            let mut reason = source.to_string();
+            let mut next = source.source();
+            while let Some(cause) = next {
+                reason = format!("{reason}: {cause}");
+                next = cause.source();
+            }
+            // rmcp's address filter error type is private; its words are the only way to recognise it.
+            if reason.contains("address not allowed") {
+                LoginError::PrivateAuthorizationServer { url: url.to_owned(), servers: failed.to_string() }
+            } else {
+                LoginError::Discovery { url: url.to_owned(), reason: format!("{failed}: {reason}") }
+            }
+        }
         AuthError::PkceUnsupported => {
             LoginError::Refused("the authorization server does not support PKCE with S256".into())
         }
@@ -252,6 +266,15 @@ mod tests {
             let error = discovery_error("https://mcp.example/mcp", unavailable(&[private]));
             assert!(matches!(error, LoginError::PrivateAuthorizationServer { .. }), "{private}: {error}");
         }
+        // The resolver's refusal (a public name resolving to a private address) is recognised too.
+        let resolved = AuthError::DiscoveryRequestFailed {
+            url: Url::parse("https://sso.example/.well-known/oauth-authorization-server").unwrap(),
+            source: Box::new(std::io::Error::other(
+                "OAuth request to `x` rejected: address not allowed for this resource",
+            )),
+        };
+        let error = discovery_error("https://mcp.example/mcp", resolved);
+        assert!(matches!(error, LoginError::PrivateAuthorizationServer { .. }), "{error}");
         let public = discovery_error("https://mcp.example/mcp", unavailable(&["https://as.example"]));
         assert!(matches!(public, LoginError::Discovery { .. }), "{public}");
     }

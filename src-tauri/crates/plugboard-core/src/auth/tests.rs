@@ -22,6 +22,8 @@ const TOKEN: &str = "the-access-token";
 struct Fixture {
     /// PRM `resource`; `None`: `{base}/mcp`.
     resource: Option<String>,
+    /// PRM `scopes_supported`.
+    scopes_supported: Option<Vec<&'static str>>,
     /// Whether protected resource metadata exists at all (not on 2025-03-26 servers).
     prm: bool,
     /// AS `issuer`; `None`: `{base}`.
@@ -38,6 +40,7 @@ impl Default for Fixture {
     fn default() -> Self {
         Self {
             resource: None,
+            scopes_supported: None,
             prm: true,
             issuer: None,
             pkce: Some(vec!["S256"]),
@@ -49,10 +52,16 @@ impl Default for Fixture {
 
 async fn serve(fixture: Fixture) -> TestServer {
     TestServer::start(move |method, path, base| match (method, path) {
-        ("GET", "/.well-known/oauth-protected-resource/mcp") if fixture.prm => Reply::json(json!({
-            "resource": fixture.resource.clone().unwrap_or(format!("{base}/mcp")),
-            "authorization_servers": [base],
-        })),
+        ("GET", "/.well-known/oauth-protected-resource/mcp") if fixture.prm => {
+            let mut metadata = json!({
+                "resource": fixture.resource.clone().unwrap_or(format!("{base}/mcp")),
+                "authorization_servers": [base],
+            });
+            if let Some(scopes) = &fixture.scopes_supported {
+                metadata["scopes_supported"] = json!(scopes);
+            }
+            Reply::json(metadata)
+        }
         ("GET", "/.well-known/oauth-authorization-server") => {
             let mut metadata = json!({
                 "issuer": fixture.issuer.clone().unwrap_or(base.to_owned()),
@@ -143,6 +152,24 @@ async fn login_completes_with_the_challenge_scope() {
     assert_eq!(query(&visited[0], "scope").as_deref(), Some("mcp:read"));
     assert_eq!(query(&visited[0], "code_challenge_method").as_deref(), Some("S256"));
     assert_eq!(query(&visited[0], "resource"), Some(format!("{}/mcp", server.base)));
+}
+
+/// Without a `scope` in the challenge the resource's `scopes_supported` is asked for; without either, no scope.
+#[tokio::test]
+async fn scopes_fall_back_to_scopes_supported_then_none() {
+    let server = serve(Fixture { scopes_supported: Some(vec!["mcp:a", "mcp:b"]), ..Fixture::default() }).await;
+    let agent = ScriptedAgent::default();
+    let challenge = format!("Bearer resource_metadata=\"{}/.well-known/oauth-protected-resource/mcp\"", server.base);
+    let without_scope = LoginRequest { challenge: Some(challenge.clone()), ..request(&server) };
+    login(without_scope, InMemoryCredentialStore::new(), InMemoryStateStore::new(), &agent).await.unwrap();
+    assert_eq!(query(&agent.visited()[0], "scope").as_deref(), Some("mcp:a mcp:b"));
+
+    let server = serve(Fixture::default()).await;
+    let agent = ScriptedAgent::default();
+    let challenge = format!("Bearer resource_metadata=\"{}/.well-known/oauth-protected-resource/mcp\"", server.base);
+    let without_scope = LoginRequest { challenge: Some(challenge), ..request(&server) };
+    login(without_scope, InMemoryCredentialStore::new(), InMemoryStateStore::new(), &agent).await.unwrap();
+    assert_eq!(query(&agent.visited()[0], "scope"), None);
 }
 
 /// A protected-resource `resource` naming another server is refused before registration or the user agent.
@@ -281,4 +308,43 @@ async fn step_up_unions_scopes_and_stops_at_the_cap() {
     let error = step_up.reauthorize(challenge, &agent).await.unwrap_err();
     assert!(matches!(error, LoginError::TooManyAttempts { attempts: 3 }), "{error}");
     assert_eq!(agent.visited().len(), 3);
+}
+
+/// The client-credentials grant discovers with the same checks and leaves a token the manager serves.
+#[tokio::test]
+async fn client_credentials_get_a_token() {
+    let server = serve(Fixture::default()).await;
+    let request = ClientCredentialsRequest {
+        url: format!("{}/mcp", server.base),
+        client_id: "machine".into(),
+        credential: ClientCredential::Secret(crate::secrets::Sensitive::new("machine-secret".into())),
+        scopes: None,
+        challenge: request(&server).challenge,
+    };
+    let manager = login_client_credentials(request, InMemoryCredentialStore::new()).await.unwrap();
+    assert_eq!(manager.get_access_token().await.unwrap(), TOKEN);
+    assert!(server.requests().iter().any(|r| r == "POST /token"));
+}
+
+/// Cross-app access refuses an identity provider reached over plain http on a public host, before any exchange.
+#[tokio::test]
+async fn cross_app_refuses_an_insecure_identity_provider() {
+    let server = serve(Fixture::default()).await;
+    let request = CrossAppRequest {
+        url: format!("{}/mcp", server.base),
+        client_id: "client".into(),
+        client_secret: crate::secrets::Sensitive::new("secret".into()),
+        identity_provider: IdentityProvider {
+            issuer: "http://idp.example".into(),
+            token_endpoint: "http://idp.example/token".into(),
+            client_id: "idp-client".into(),
+            client_secret: None,
+        },
+        id_token: crate::secrets::Sensitive::new("id-token".into()),
+        scopes: None,
+        challenge: request(&server).challenge,
+    };
+    let error = failure(login_cross_app(request, InMemoryCredentialStore::new()).await);
+    assert!(matches!(error, LoginError::InsecureEndpoint { .. }), "{error}");
+    assert!(!server.requests().iter().any(|r| r.starts_with("POST")));
 }
