@@ -237,6 +237,23 @@ mod tests {
         }
     }
 
+    /// A discovered issuer must be present, https (or loopback) and free of query and fragment (RFC 8414 §2).
+    #[test]
+    fn issuer_must_be_well_formed() {
+        let mut md = metadata("https://as.example/authorize", "https://as.example/token", Some(&["S256"]));
+        for (issuer, ok) in [
+            (Some("https://as.example/tenant"), true),
+            (Some("http://127.0.0.1:9000"), true),
+            (Some("http://as.example"), false),
+            (Some("https://as.example?x=1"), false),
+            (Some("https://as.example#frag"), false),
+            (None, false),
+        ] {
+            md.issuer = issuer.map(Into::into);
+            assert_eq!(check_metadata(&md, DISCOVERED, false).is_ok(), ok, "{issuer:?}");
+        }
+    }
+
     /// rmcp's resource and issuer mismatches become our words; an AS on a private address named by a public
     /// server is explained instead of rmcp's vague "unavailable".
     #[test]
