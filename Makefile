@@ -55,7 +55,7 @@ test-ui: ## Vitest component tests
 test-rust: ui ## Rust unit and integration tests, incl. the keychain and MCP smoke tests, in the isolated harness
 	$(HARNESS) -- cargo test --workspace $(FEATURES) -- --include-ignored
 
-conformance: deps-tests ## The MCP conformance suite's client scenarios (no auth) against Plugboard's core
+conformance: deps-tests ## All 26 client scenarios of the MCP conformance suite (auth included) against Plugboard's core
 	src-tauri/scripts/conformance.sh
 
 test-e2e: app ## WebDriver end-to-end tests of the real app under Xvfb

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the official MCP conformance suite's client scenarios (the non-auth ones) against plugboard-conformance,
-# which connects through Plugboard's core the way the app does. One line per scenario; exits non-zero if any fails.
+# Runs every client scenario of the official MCP conformance suite (the 4 basic ones and the 22 auth ones) against
+# plugboard-conformance, which connects and logs in through Plugboard's core the way the app does. One line per
+# scenario with its checks and time; exits non-zero if any fails.
 # Needs what `install-deps.sh --for-tests` installs: the suite in tests/node_modules and Node 22 in the tools folder.
 # Usage: conformance.sh [scenario ...]   (default: every scenario below)
 set -euo pipefail
@@ -9,7 +10,16 @@ root=$PWD
 
 TOOLS_DIR=${PLUGBOARD_TOOLS_DIR:-$root/.tools}
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/plugboard/target}
-SCENARIOS=(initialize tools_call elicitation-sep1034-client-defaults sse-retry)
+SCENARIOS=(
+  initialize tools_call elicitation-sep1034-client-defaults sse-retry
+  auth/metadata-default auth/metadata-var1 auth/metadata-var2 auth/metadata-var3 auth/basic-cimd
+  auth/scope-from-www-authenticate auth/scope-from-scopes-supported auth/scope-omitted-when-undefined
+  auth/scope-step-up auth/scope-retry-limit
+  auth/token-endpoint-auth-basic auth/token-endpoint-auth-post auth/token-endpoint-auth-none auth/pre-registration
+  auth/2025-03-26-oauth-metadata-backcompat auth/2025-03-26-oauth-endpoint-fallback
+  auth/resource-mismatch auth/offline-access-scope auth/offline-access-not-supported
+  auth/client-credentials-jwt auth/client-credentials-basic auth/cross-app-access-complete-flow
+)
 [ $# -gt 0 ] && SCENARIOS=("$@")
 SUITE=tests/node_modules/.bin/conformance
 OUT=tests/output/conformance
@@ -40,10 +50,10 @@ for scenario in "${SCENARIOS[@]}"; do
   checks=$(sed -n 's/^Passed: \([0-9]*\/[0-9]*\).*/\1/p' "$log" | tail -1)
   if [ "$status" -eq 0 ]; then
     passed=$((passed + 1))
-    printf 'conformance PASS %-40s %s checks  %5d ms\n' "$scenario" "${checks:-?}" "$ms"
+    printf 'conformance PASS %-44s %s checks  %5d ms\n' "$scenario" "${checks:-?}" "$ms"
   else
     failed=$((failed + 1))
-    printf 'conformance FAIL %-40s %s checks  %5d ms  (log: %s)\n' "$scenario" "${checks:-?}" "$ms" "$log"
+    printf 'conformance FAIL %-44s %s checks  %5d ms  (log: %s)\n' "$scenario" "${checks:-?}" "$ms" "$log"
     sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E 'FAILURE|Failed|EXITED|error|Error' | head -20 | sed 's/^/    /' || true
   fi
 done

@@ -2,8 +2,11 @@
 //! scenario's server URL as its last argument and the scenario's name in `MCP_CONFORMANCE_SCENARIO`, connects with
 //! Plugboard's pooled HTTP client and Streamable HTTP session (protocol 2025-11-25), and does what the scenario
 //! expects of a client. It answers elicitation by applying the form's defaults, which the app itself must never do.
+//! The `auth/*` scenarios log in through `plugboard_core::auth` (see `auth.rs`). The default log filter stays at
+//! `warn`: rmcp logs the authorization code at debug level under its auth target.
 #![allow(clippy::print_stdout, reason = "a command-line tool: its stdout is its report, kept by the suite")]
 
+mod auth;
 mod scenario;
 
 use anyhow::{Context, bail};
@@ -21,6 +24,11 @@ async fn main() -> anyhow::Result<()> {
     let url = std::env::args().skip(1).last().context("usage: plugboard-conformance <server-url>")?;
     let name = std::env::var("MCP_CONFORMANCE_SCENARIO").context("MCP_CONFORMANCE_SCENARIO is not set")?;
     let scenario = Scenario::named(&name)?;
+    if let Scenario::Auth(grant) = scenario {
+        auth::run(&url, scenario, grant).await?;
+        println!("scenario {name}: done");
+        return Ok(());
+    }
 
     let mut session = connect_streamable_http(pooled_http_client(), &url, ElicitationPolicy::ApplyDefaults)
         .await

@@ -1,5 +1,6 @@
-//! What each client scenario of the conformance suite expects the client to do after connecting. Only the
-//! non-auth scenarios are here; an unknown name is an error rather than a silent pass.
+//! What each client scenario of the conformance suite expects the client to do. The four basic ones connect and
+//! make a call; the auth ones log in through Plugboard's core with the grant the scenario sets up. An unknown name
+//! is an error rather than a silent pass.
 
 use anyhow::bail;
 use rmcp::model::JsonObject;
@@ -16,7 +17,44 @@ pub enum Scenario {
     ElicitationDefaults,
     /// Call the tool whose SSE stream closes with `retry: 500`; rmcp reconnects with `Last-Event-ID`.
     SseRetry,
+    /// An `auth/*` scenario: log in with this grant when challenged, list the tools, call `test-tool` if listed.
+    Auth(Grant),
 }
+
+/// How an auth scenario gets its token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grant {
+    /// Authorization code with PKCE through a user agent (`auth::login`); pre-registered when the scenario's
+    /// context carries a client id.
+    AuthorizationCode,
+    /// Client credentials (`auth::login_client_credentials`): a JWT or a secret, whichever the context carries.
+    ClientCredentials,
+    /// Cross-app access with an enterprise ID token (`auth::login_cross_app`).
+    CrossApp,
+}
+
+/// The `auth/*` scenarios of the authorization-code grant.
+const AUTHORIZATION_CODE_SCENARIOS: &[&str] = &[
+    "metadata-default",
+    "metadata-var1",
+    "metadata-var2",
+    "metadata-var3",
+    "basic-cimd",
+    "scope-from-www-authenticate",
+    "scope-from-scopes-supported",
+    "scope-omitted-when-undefined",
+    "scope-step-up",
+    "scope-retry-limit",
+    "token-endpoint-auth-basic",
+    "token-endpoint-auth-post",
+    "token-endpoint-auth-none",
+    "pre-registration",
+    "2025-03-26-oauth-metadata-backcompat",
+    "2025-03-26-oauth-endpoint-fallback",
+    "resource-mismatch",
+    "offline-access-scope",
+    "offline-access-not-supported",
+];
 
 /// One tool call a scenario makes.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,17 +71,23 @@ impl Scenario {
             "tools_call" => Self::ToolsCall,
             "elicitation-sep1034-client-defaults" => Self::ElicitationDefaults,
             "sse-retry" => Self::SseRetry,
-            other => bail!("scenario `{other}` is not supported by this client"),
+            "auth/client-credentials-jwt" | "auth/client-credentials-basic" => Self::Auth(Grant::ClientCredentials),
+            "auth/cross-app-access-complete-flow" => Self::Auth(Grant::CrossApp),
+            other => match other.strip_prefix("auth/") {
+                Some(auth) if AUTHORIZATION_CODE_SCENARIOS.contains(&auth) => Self::Auth(Grant::AuthorizationCode),
+                _ => bail!("scenario `{other}` is not supported by this client"),
+            },
         })
     }
 
-    /// The tool call the scenario's server waits for, if any.
+    /// The tool call the scenario's server waits for, if any (auth scenarios call `test-tool` when it is listed).
     pub fn call(self) -> Option<Call> {
         let (tool, arguments) = match self {
             Self::Initialize => return None,
             Self::ToolsCall => ("add_numbers", json!({"a": 5, "b": 3})),
             Self::ElicitationDefaults => ("test_client_elicitation_defaults", json!({})),
             Self::SseRetry => ("test_reconnection", json!({})),
+            Self::Auth(_) => ("test-tool", json!({})),
         };
         let serde_json::Value::Object(arguments) = arguments else { return None };
         Some(Call { tool, arguments })
@@ -54,16 +98,27 @@ impl Scenario {
 mod tests {
     use super::*;
 
-    /// Every scenario the CI runs is known, and an unknown one is refused instead of passing vacuously.
+    /// Every one of the suite's 26 client scenarios is known, and an unknown one is refused instead of passing
+    /// vacuously.
     #[test]
     fn scenario_names() {
-        for name in ["initialize", "tools_call", "elicitation-sep1034-client-defaults", "sse-retry"] {
+        let basic = ["initialize", "tools_call", "elicitation-sep1034-client-defaults", "sse-retry"];
+        let auth = AUTHORIZATION_CODE_SCENARIOS.iter().map(|s| format!("auth/{s}")).chain(
+            ["auth/client-credentials-jwt", "auth/client-credentials-basic", "auth/cross-app-access-complete-flow"]
+                .map(String::from),
+        );
+        let all: Vec<String> = basic.iter().map(|s| (*s).to_owned()).chain(auth).collect();
+        assert_eq!(all.len(), 26);
+        for name in &all {
             assert!(Scenario::named(name).is_ok(), "{name}");
         }
-        assert!(Scenario::named("auth/metadata-default").is_err());
+        assert_eq!(Scenario::named("auth/client-credentials-jwt").ok(), Some(Scenario::Auth(Grant::ClientCredentials)));
+        assert_eq!(Scenario::named("auth/pre-registration").ok(), Some(Scenario::Auth(Grant::AuthorizationCode)));
+        assert!(Scenario::named("auth/not-a-scenario").is_err());
+        assert!(Scenario::named("metadata-default").is_err());
     }
 
-    /// `add_numbers` gets numeric arguments; initialize calls nothing.
+    /// `add_numbers` gets numeric arguments; initialize calls nothing; auth scenarios call `test-tool`.
     #[test]
     fn calls() {
         assert_eq!(Scenario::Initialize.call(), None);
@@ -72,5 +127,6 @@ mod tests {
             call.map(|c| (c.tool, serde_json::Value::Object(c.arguments))),
             Some(("add_numbers", json!({"a": 5, "b": 3})))
         );
+        assert_eq!(Scenario::Auth(Grant::CrossApp).call().map(|c| c.tool), Some("test-tool"));
     }
 }

@@ -79,6 +79,8 @@ pub async fn login_server(config: &ServerConfig, context: LoginContext<'_>) -> R
         client_secret,
         redirect_uri,
         challenge,
+        client_metadata_url: None,
+        allow_missing_pkce_metadata: settings.allow_missing_pkce_metadata,
     };
     let states = VolatileStateStore::new();
     let agent = BrowserAgent {

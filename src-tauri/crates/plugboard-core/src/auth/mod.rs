@@ -3,14 +3,30 @@
 //! Nothing here may log or write a token, authorization code, PKCE verifier or `state` in plaintext.
 
 mod browser_agent;
+mod browser_url;
+pub mod callback;
+pub mod client_credentials;
+pub mod cross_app;
 mod error;
 pub mod flow;
+mod legacy;
 mod login_server;
 pub mod loopback;
+pub mod metadata_checks;
 pub mod pending;
+pub mod step_up;
 pub mod store;
+#[cfg(test)]
+mod test_server;
+#[cfg(test)]
+mod tests;
 
 pub use browser_agent::{BrowserAgent, OpenUrl};
+pub use browser_url::browser_url;
+pub use client_credentials::{
+    ClientCredential, ClientCredentialsRequest, JwtSigningAlgorithm, login_client_credentials,
+};
+pub use cross_app::{CrossAppRequest, IdentityProvider, login_cross_app};
 pub use error::LoginError;
 pub use flow::{LoginRequest, login};
 pub use login_server::{
@@ -18,6 +34,7 @@ pub use login_server::{
 };
 pub use loopback::LoopbackReceiver;
 pub use pending::{CallbackRejected, Expectation, PendingFlows, callback_error};
+pub use step_up::{AuthorizedCallError, MAX_AUTHORIZATION_ATTEMPTS, StepUp};
 pub use store::{RESERVED_SECRET_PREFIX, VaultCredentialStore, VolatileStateStore};
 
 use futures::future::BoxFuture;

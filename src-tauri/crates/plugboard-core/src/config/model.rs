@@ -157,6 +157,8 @@ pub struct OAuthSettings {
     pub scopes: Option<String>,
     pub client_id: Option<String>,
     pub redirect: Redirect,
+    /// The person chose to log in although the authorization server does not advertise S256 PKCE; shown in the UI.
+    pub allow_missing_pkce_metadata: bool,
 }
 
 /// Where the authorization server sends the browser back to.

@@ -75,6 +75,9 @@ pub struct RawOAuth {
     /// `loopback` (default) or `deep-link`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redirect: Option<String>,
+    /// Log in even when the authorization server does not advertise S256 PKCE (the spec says to refuse).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allow_missing_pkce_metadata: Option<bool>,
     #[serde(flatten)]
     pub other: Map<String, Value>,
 }

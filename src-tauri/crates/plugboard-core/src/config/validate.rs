@@ -127,6 +127,7 @@ fn auth(raw: &RawServer, transport: &Transport) -> Result<Auth, FieldError> {
                 scopes: oauth.scopes.clone(),
                 client_id: oauth.client_id.clone(),
                 redirect,
+                allow_missing_pkce_metadata: oauth.allow_missing_pkce_metadata.unwrap_or(false),
             }))
         }
         (None, Some(var)) if var.trim().is_empty() => Err(("bearerTokenEnvVar", "cannot be empty".into())),

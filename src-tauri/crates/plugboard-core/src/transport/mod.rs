@@ -6,6 +6,7 @@ mod session;
 pub mod sse_legacy;
 mod stdio;
 mod streamable_http;
+mod streamable_http_auth;
 
 pub use error::TransportError;
 pub use handler::{
@@ -19,3 +20,6 @@ pub use stdio::{
 };
 pub use streamable_http::connect_streamable_http;
 pub(crate) use streamable_http::serve_streamable_http;
+pub use streamable_http_auth::{
+    HttpConnection, connect_streamable_http_authorized, connect_streamable_http_or_challenge,
+};

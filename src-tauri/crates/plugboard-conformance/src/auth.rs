@@ -1,0 +1,222 @@
+//! The auth scenarios: connect without credentials, and when the server challenges (at the handshake or at the first
+//! request) log in through `plugboard_core::auth` with the grant the scenario sets up, reconnect with the tokens, and
+//! run the scenario's requests under step-up. The user agent follows the authorization redirect itself, where the
+//! app would open a browser. Nothing here prints a token, code, verifier or state.
+
+use anyhow::{Context, bail};
+use futures::future::BoxFuture;
+use plugboard_core::auth::{
+    ClientCredential, ClientCredentialsRequest, CrossAppRequest, IdentityProvider, JwtSigningAlgorithm, LoginError,
+    LoginRequest, StepUp, UserAgent, login, login_client_credentials, login_cross_app,
+};
+use plugboard_core::secrets::Sensitive;
+use plugboard_core::supervisor::pooled_http_client;
+use plugboard_core::transport::{
+    ElicitationPolicy, HttpConnection, McpSession, connect_streamable_http_authorized,
+    connect_streamable_http_or_challenge,
+};
+use rmcp::model::{CallToolRequestParams, Tool};
+use rmcp::transport::auth::{AuthorizationManager, InMemoryCredentialStore, InMemoryStateStore};
+use url::Url;
+
+use crate::scenario::{Grant, Scenario};
+
+/// Where the authorization server is told to send the browser back; the user agent never goes there.
+const REDIRECT_URI: &str = "http://127.0.0.1:8976/callback";
+/// The client ID metadata document URL the suite's CIMD scenarios expect (the app would use its own).
+const CLIENT_METADATA_URL: &str = "https://conformance-test.local/client-metadata.json";
+
+/// Runs auth scenario `scenario` against `url`.
+pub async fn run(url: &str, scenario: Scenario, grant: Grant) -> anyhow::Result<()> {
+    let context = ScenarioContext::from_env()?;
+    let agent = FollowRedirect::new()?;
+    let policy = ElicitationPolicy::ApplyDefaults;
+
+    let challenge = match connect_streamable_http_or_challenge(pooled_http_client(), url, policy).await? {
+        HttpConnection::AuthRequired { challenge } => challenge,
+        HttpConnection::Ready(session) => match session.peer().list_all_tools().await {
+            Ok(tools) => {
+                println!("connected without credentials; tools: {:?}", names(&tools));
+                return finish(*session, None, &agent, scenario, &tools).await;
+            }
+            Err(e) => {
+                let challenge = e.auth_challenge().map(str::to_owned).with_context(|| format!("tools/list: {e}"))?;
+                session.close().await.ok();
+                challenge
+            }
+        },
+    };
+    println!("challenged: logging in ({grant:?})");
+    let manager = log_in(url, grant, &context, challenge, &agent).await.context("logging in")?;
+    let (session, shared) = connect_streamable_http_authorized(pooled_http_client(), url, policy, manager)
+        .await
+        .context("connecting with the token")?;
+    let step_up = StepUp::after_login(shared, Url::parse(url)?, REDIRECT_URI);
+    let peer = session.peer();
+    let tools = step_up.call(&agent, || peer.list_all_tools()).await.context("tools/list")?;
+    println!("logged in; tools: {:?}", names(&tools));
+    finish(session, Some(&step_up), &agent, scenario, &tools).await
+}
+
+/// Calls the scenario's tool if listed (under step-up when logged in), then closes.
+async fn finish(
+    session: McpSession,
+    step_up: Option<&StepUp>,
+    agent: &FollowRedirect,
+    scenario: Scenario,
+    tools: &[Tool],
+) -> anyhow::Result<()> {
+    if let Some(call) = scenario.call().filter(|c| tools.iter().any(|t| t.name == c.tool)) {
+        let peer = session.peer();
+        let request = || peer.call_tool(CallToolRequestParams::new(call.tool).with_arguments(call.arguments.clone()));
+        let result = match step_up {
+            Some(step_up) => step_up.call(agent, request).await?,
+            None => request().await?,
+        };
+        println!("{} answered: {}", call.tool, serde_json::to_string(&result.content).unwrap_or_default());
+        if result.is_error == Some(true) {
+            bail!("{} returned an error result", call.tool);
+        }
+    }
+    if let Some(step_up) = step_up {
+        println!("authorization attempts: {}", step_up.attempts());
+    }
+    session.close().await.context("closing the session")?;
+    Ok(())
+}
+
+async fn log_in(
+    url: &str,
+    grant: Grant,
+    context: &ScenarioContext,
+    challenge: String,
+    agent: &FollowRedirect,
+) -> Result<AuthorizationManager, LoginError> {
+    let credentials = InMemoryCredentialStore::new();
+    match grant {
+        Grant::AuthorizationCode => {
+            let request = LoginRequest {
+                client_id: context.get("client_id"),
+                client_secret: context.get("client_secret").map(Sensitive::new),
+                client_metadata_url: Some(CLIENT_METADATA_URL.into()),
+                challenge: Some(challenge),
+                ..LoginRequest::new("conformance", url, REDIRECT_URI)
+            };
+            login(request, credentials, InMemoryStateStore::new(), agent).await
+        }
+        Grant::ClientCredentials => {
+            let credential = match (context.get("private_key_pem"), context.get("client_secret")) {
+                (Some(pem), _) => ClientCredential::PrivateKeyJwt {
+                    private_key_pem: Sensitive::new(pem),
+                    algorithm: algorithm(context.get("signing_algorithm").as_deref())?,
+                },
+                (None, Some(secret)) => ClientCredential::Secret(Sensitive::new(secret)),
+                (None, None) => return Err(missing("private_key_pem or client_secret")),
+            };
+            let request = ClientCredentialsRequest {
+                url: url.into(),
+                client_id: context.get("client_id").ok_or_else(|| missing("client_id"))?,
+                credential,
+                scopes: None,
+                challenge: Some(challenge),
+            };
+            login_client_credentials(request, credentials).await
+        }
+        Grant::CrossApp => {
+            let need = |key: &str| context.get(key).ok_or_else(|| missing(key));
+            let request = CrossAppRequest {
+                url: url.into(),
+                client_id: need("client_id")?,
+                client_secret: Sensitive::new(need("client_secret")?),
+                identity_provider: IdentityProvider {
+                    issuer: need("idp_issuer")?,
+                    token_endpoint: need("idp_token_endpoint")?,
+                    client_id: need("idp_client_id")?,
+                    client_secret: None,
+                },
+                id_token: Sensitive::new(need("idp_id_token")?),
+                scopes: None,
+                challenge: Some(challenge),
+            };
+            login_cross_app(request, credentials).await
+        }
+    }
+}
+
+fn algorithm(name: Option<&str>) -> Result<JwtSigningAlgorithm, LoginError> {
+    Ok(match name.unwrap_or("ES256") {
+        "ES256" => JwtSigningAlgorithm::ES256,
+        "ES384" => JwtSigningAlgorithm::ES384,
+        "RS256" => JwtSigningAlgorithm::RS256,
+        "RS384" => JwtSigningAlgorithm::RS384,
+        "RS512" => JwtSigningAlgorithm::RS512,
+        other => return Err(LoginError::Refused(format!("unsupported signing algorithm {other}"))),
+    })
+}
+
+fn missing(key: &str) -> LoginError {
+    LoginError::Refused(format!("the scenario's context has no {key}"))
+}
+
+fn names(tools: &[Tool]) -> Vec<&str> {
+    tools.iter().map(|t| t.name.as_ref()).collect()
+}
+
+/// The scenario's `MCP_CONFORMANCE_CONTEXT` (client ids, secrets, keys), empty when the scenario sets none.
+struct ScenarioContext(serde_json::Map<String, serde_json::Value>);
+
+impl ScenarioContext {
+    fn from_env() -> anyhow::Result<Self> {
+        let Ok(raw) = std::env::var("MCP_CONFORMANCE_CONTEXT") else { return Ok(Self(serde_json::Map::new())) };
+        match serde_json::from_str(&raw).context("MCP_CONFORMANCE_CONTEXT is not JSON")? {
+            serde_json::Value::Object(map) => Ok(Self(map)),
+            _ => bail!("MCP_CONFORMANCE_CONTEXT is not a JSON object"),
+        }
+    }
+
+    fn get(&self, key: &str) -> Option<String> {
+        self.0.get(key).and_then(serde_json::Value::as_str).map(str::to_owned)
+    }
+}
+
+/// A user agent that visits the authorization page and reads the redirect it answers with, instead of a person
+/// in a browser. It never follows the redirect: the callback URL is the result.
+struct FollowRedirect {
+    http: reqwest::Client,
+}
+
+impl FollowRedirect {
+    fn new() -> anyhow::Result<Self> {
+        let http = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(std::time::Duration::from_secs(10))
+            .build()?;
+        Ok(Self { http })
+    }
+}
+
+impl UserAgent for FollowRedirect {
+    fn authorize<'a>(&'a self, authorization_url: &'a Url) -> BoxFuture<'a, Result<Url, LoginError>> {
+        Box::pin(async move {
+            let failed = |why: String| LoginError::Authorization(why);
+            let response = self
+                .http
+                .get(authorization_url.clone())
+                .send()
+                .await
+                .map_err(|e| failed(format!("the authorization page did not answer ({})", e.without_url())))?;
+            if !response.status().is_redirection() {
+                return Err(failed(format!(
+                    "the authorization page answered {} instead of a redirect",
+                    response.status()
+                )));
+            }
+            let location = response
+                .headers()
+                .get(reqwest::header::LOCATION)
+                .and_then(|l| l.to_str().ok())
+                .ok_or_else(|| failed("the redirect has no Location".into()))?;
+            authorization_url.join(location).map_err(|_| failed("the redirect's Location is not a URL".into()))
+        })
+    }
+}

@@ -1,0 +1,112 @@
+//! Cross-app access (SEP-990, enterprise-managed authorization): the person's enterprise identity provider already
+//! issued Plugboard an ID token; it is exchanged at the IdP for an ID-JAG bound to the MCP server (RFC 8693), and
+//! the ID-JAG at the server's authorization server for an access token (RFC 7523 JWT bearer), with no browser.
+//! rmcp's `enterprise` module does both exchanges; Plugboard discovers the authorization server (with the browser
+//! flow's checks) and keeps the token in the caller's credential store. No token or secret goes into an error.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use oauth2::ClientSecret;
+use rmcp::transport::auth::enterprise::{EmaAuthorizationServer, EmaClientAuthentication, EmaExchangeRequest};
+use rmcp::transport::auth::{
+    AuthorizationManager, CredentialStore, OAuthTokenResponse, StoredCredentials, default_oauth_http_client,
+};
+
+use super::LoginError;
+use super::flow::{discover, manager_for};
+use super::metadata_checks::{check_client_credentials_metadata, secure_endpoint};
+use crate::secrets::Sensitive;
+
+/// The enterprise identity provider and Plugboard's registration with it.
+#[derive(Debug, Clone)]
+pub struct IdentityProvider {
+    /// Its issuer identifier.
+    pub issuer: String,
+    /// Its token endpoint, where the ID token is exchanged.
+    pub token_endpoint: String,
+    /// Plugboard's client id there.
+    pub client_id: String,
+    /// Plugboard's client secret there, for a confidential registration (sent with HTTP Basic).
+    pub client_secret: Option<Sensitive<String>>,
+}
+
+/// What a cross-app access login needs.
+#[derive(Debug, Clone)]
+pub struct CrossAppRequest {
+    /// The MCP endpoint exactly as configured (the protected resource).
+    pub url: String,
+    /// Plugboard's client id at the MCP server's authorization server.
+    pub client_id: String,
+    /// Plugboard's client secret there (sent with HTTP Basic).
+    pub client_secret: Sensitive<String>,
+    /// The identity provider that issued `id_token`.
+    pub identity_provider: IdentityProvider,
+    /// The person's ID token from the identity provider.
+    pub id_token: Sensitive<String>,
+    /// Space-separated scopes to ask for, if any.
+    pub scopes: Option<String>,
+    /// The `WWW-Authenticate` header of the 401 that started this login, if there was one.
+    pub challenge: Option<String>,
+}
+
+/// Exchanges the ID token for an access token to `request.url`; on success it is in `credentials` and the returned
+/// manager serves it.
+pub async fn login_cross_app<C>(request: CrossAppRequest, credentials: C) -> Result<AuthorizationManager, LoginError>
+where
+    C: CredentialStore + 'static,
+{
+    let (url, mut manager) = manager_for(&request.url).await?;
+    let (metadata, source) = discover(&manager, &url, request.challenge.as_deref()).await?;
+    check_client_credentials_metadata(&metadata, source)?;
+    let idp = &request.identity_provider;
+    secure_endpoint("identity provider issuer", &idp.issuer)?;
+    secure_endpoint("identity provider token endpoint", &idp.token_endpoint)?;
+    let Some(issuer) = metadata.issuer.clone() else {
+        return Err(LoginError::Refused("the authorization server's metadata names no issuer".into()));
+    };
+
+    let idp_server = {
+        let server = EmaAuthorizationServer::new(&idp.issuer, &idp.token_endpoint, &idp.client_id);
+        match &idp.client_secret {
+            Some(secret) => server.with_client_authentication(EmaClientAuthentication::ClientSecretBasic(
+                ClientSecret::new(secret.expose().clone()),
+            )),
+            None => server,
+        }
+    };
+    let resource_server = EmaAuthorizationServer::new(&issuer, &metadata.token_endpoint, &request.client_id)
+        .with_client_authentication(EmaClientAuthentication::ClientSecretBasic(ClientSecret::new(
+            request.client_secret.expose().clone(),
+        )));
+    let scopes: Vec<&str> = request.scopes.as_deref().unwrap_or_default().split_whitespace().collect();
+    let http = default_oauth_http_client().map_err(|e| LoginError::Grant(e.to_string()))?;
+    // rmcp's errors here are sanitized: stage and OAuth error code only.
+    let token =
+        EmaExchangeRequest::new_with_id_token(idp_server, resource_server, url.as_str(), request.id_token.expose())
+            .with_scopes(scopes)
+            .exchange(&http, &http)
+            .await
+            .map_err(|e| LoginError::Grant(e.to_string()))?;
+
+    let mut response = serde_json::json!({
+        "access_token": token.access_token.secret(),
+        "token_type": "Bearer",
+    });
+    if let Some(expires_in) = token.expires_in {
+        response["expires_in"] = expires_in.as_secs().into();
+    }
+    let response: OAuthTokenResponse =
+        serde_json::from_value(response).map_err(|_| LoginError::Grant("the access token could not be kept".into()))?;
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or_default();
+    let stored = StoredCredentials::new(
+        request.client_id.clone(),
+        Some(response),
+        token.scopes.into_iter().collect(),
+        Some(now),
+    )
+    .with_issuer(Some(issuer));
+    credentials.save(stored).await.map_err(|e| LoginError::Store(e.to_string()))?;
+    manager.set_metadata(metadata);
+    manager.set_credential_store(credentials);
+    Ok(manager)
+}
