@@ -20,6 +20,9 @@ const COMMANDS: &[&str] = &[
     "disconnect_server",
     "server_tools",
     "call_tool",
+    "login_server",
+    "cancel_login",
+    "logout_server",
 ];
 
 fn main() {

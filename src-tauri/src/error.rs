@@ -32,8 +32,18 @@ pub enum CommandError {
     /// The call did not finish in time or was cancelled.
     #[error("{message}")]
     Timeout { message: String },
+    /// A login did not complete; `refused` when Plugboard refused the server's metadata (a MUST of the spec) rather
+    /// than the login failing along the way. `message` names the step that failed.
+    #[error("{message}")]
+    LoginFailed { refused: bool, message: String },
     #[error("{message}")]
     Internal { message: String },
+}
+
+impl From<plugboard_core::auth::LoginError> for CommandError {
+    fn from(e: plugboard_core::auth::LoginError) -> Self {
+        Self::LoginFailed { refused: e.is_refusal(), message: e.to_string() }
+    }
 }
 
 impl From<ConfigError> for CommandError {
@@ -126,6 +136,10 @@ mod tests {
         );
         assert_eq!(to_json(&CommandError::Timeout { message: m() }), json!({ "code": "Timeout", "message": "m" }));
         assert_eq!(to_json(&CommandError::Internal { message: m() }), json!({ "code": "Internal", "message": "m" }));
+        assert_eq!(
+            to_json(&CommandError::LoginFailed { refused: true, message: m() }),
+            json!({ "code": "LoginFailed", "refused": true, "message": "m" })
+        );
     }
 
     /// Registry failures map to the codes the UI branches on, keeping the field of a validation error.

@@ -60,3 +60,20 @@ pub struct ServerMessaged {
     pub level: String,
     pub message: String,
 }
+
+/// A login opened (or tried to open) the authorization page; the UI shows the URL so the person can open it by hand.
+#[derive(Debug, Clone, Serialize, specta::Type, Event)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginStarted {
+    pub server: String,
+    pub authorization_url: String,
+    /// Why the browser could not be opened, if it could not.
+    pub browser_problem: Option<String>,
+}
+
+/// A `plugboard://` link arrived and was turned away; `reason` is a fixed text (nothing from the link is echoed).
+#[derive(Debug, Clone, Serialize, specta::Type, Event)]
+#[serde(rename_all = "camelCase")]
+pub struct DeepLinkRejected {
+    pub reason: String,
+}

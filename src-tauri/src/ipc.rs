@@ -3,7 +3,7 @@
 use specta_typescript::Typescript;
 use tauri_specta::{Builder, collect_commands, collect_events};
 
-use crate::commands::{engine, import, secrets, servers};
+use crate::commands::{auth, engine, import, secrets, servers};
 use crate::events;
 
 /// Where the generated bindings are committed, relative to the repository root.
@@ -34,12 +34,17 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             engine::disconnect_server,
             engine::server_tools,
             engine::call_tool,
+            auth::login_server,
+            auth::cancel_login,
+            auth::logout_server,
         ])
         .events(collect_events![
             events::ConfigChanged,
             events::ServerStatusChanged,
             events::ToolsChanged,
-            events::ServerMessaged
+            events::ServerMessaged,
+            events::LoginStarted,
+            events::DeepLinkRejected
         ])
 }
 

@@ -4,10 +4,12 @@
 mod browser;
 mod cli;
 pub mod commands;
+mod deep_link;
 pub mod error;
 pub mod events;
 pub mod ipc;
 mod logging;
+mod login;
 mod state;
 mod window;
 

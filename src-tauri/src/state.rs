@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
+use plugboard_core::auth::PendingFlows;
 use plugboard_core::registry::{Registry, RegistryError};
+use plugboard_core::secrets::Vault;
 use plugboard_core::supervisor::Supervisor;
 
 use crate::error::CommandError;
@@ -11,6 +13,9 @@ use crate::error::CommandError;
 pub struct AppState {
     pub registry: Arc<Registry>,
     pub supervisor: Arc<Supervisor>,
+    pub vault: Arc<Vault>,
+    /// Logins waiting for their redirect: the loopback receiver and deep links both deliver here.
+    pub flows: Arc<PendingFlows>,
 }
 
 impl AppState {

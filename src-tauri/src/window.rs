@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use plugboard_core::auth::PendingFlows;
 use plugboard_core::config::{self, ConfigEvent, ConfigStore};
 use plugboard_core::registry::Registry;
 use plugboard_core::secrets::{Fallback, Vault};
@@ -11,8 +12,8 @@ use tauri::Manager;
 use tauri_specta::Event;
 
 use crate::events::{ConfigChanged, ServerMessaged, ServerStatusChanged, ToolsChanged};
-use crate::ipc;
 use crate::state::AppState;
+use crate::{deep_link, ipc};
 
 /// Runs the desktop app until its last window closes; every server process is stopped before it returns.
 pub fn run() -> tauri::Result<()> {
@@ -26,12 +27,13 @@ pub fn run() -> tauri::Result<()> {
             ipc.mount_events(app);
             let vault = Arc::new(Vault::open(Fallback::from_env()));
             let registry = Arc::new(Registry::new(ConfigStore::open(config::config_path())?, Arc::clone(&vault)));
-            let supervisor = Arc::new(Supervisor::new(Arc::new(LiveConnector::new(vault))));
+            let supervisor = Arc::new(Supervisor::new(Arc::new(LiveConnector::new(Arc::clone(&vault)))));
             forward_supervisor_events(app.handle(), &supervisor);
             forward_config_events(app.handle(), &registry, &supervisor)?;
             let (reg, sup) = (Arc::clone(&registry), Arc::clone(&supervisor));
             tauri::async_runtime::spawn(async move { sup.reconcile(reg.configs()).await });
-            app.manage(AppState { registry, supervisor });
+            app.manage(AppState { registry, supervisor, vault, flows: Arc::new(PendingFlows::new()) });
+            deep_link::listen(app.handle());
             Ok(())
         })
         .build(tauri::generate_context!("tauri.conf.json"))?;

@@ -45,11 +45,19 @@ export const commands = {
 	 *  content, isError) for the console to render.
 	 */
 	callTool: (server: string, tool: string, args: string) => typedError<string, CommandError>(__TAURI_INVOKE("call_tool", { server, tool, args })),
+	/**  Logs in to an OAuth server, then connects it. Resolves once the browser came back (or the login failed). */
+	loginServer: (name: string) => typedError<null, CommandError>(__TAURI_INVOKE("login_server", { name })),
+	/**  Cancels a login that is waiting for the browser; `false` when none was waiting. */
+	cancelLogin: (name: string) => typedError<boolean, CommandError>(__TAURI_INVOKE("cancel_login", { name })),
+	/**  Forgets a server's login (its tokens leave the keychain) and disconnects it; `false` when it had none. */
+	logoutServer: (name: string) => typedError<boolean, CommandError>(__TAURI_INVOKE("logout_server", { name })),
 };
 
 /** Events */
 export const events = {
 	configChanged: makeEvent<ConfigChanged, ConfigChanged>("config-changed"),
+	deepLinkRejected: makeEvent<DeepLinkRejected, DeepLinkRejected>("deep-link-rejected"),
+	loginStarted: makeEvent<LoginStarted, LoginStarted>("login-started"),
 	serverMessaged: makeEvent<ServerMessaged, ServerMessaged>("server-messaged"),
 	serverStatusChanged: makeEvent<ServerStatusChanged, ServerStatusChanged>("server-status-changed"),
 	toolsChanged: makeEvent<ToolsChanged, ToolsChanged>("tools-changed"),
@@ -76,7 +84,12 @@ export type CommandError = { code: "NotFound"; message: string } | { code: "Alre
 /**  A tool's arguments are not what it takes. */
 { code: "InvalidArguments"; message: string } | 
 /**  The call did not finish in time or was cancelled. */
-{ code: "Timeout"; message: string } | { code: "Internal"; message: string };
+{ code: "Timeout"; message: string } | 
+/**
+ *  A login did not complete; `refused` when Plugboard refused the server's metadata (a MUST of the spec) rather
+ *  than the login failing along the way. `message` names the step that failed.
+ */
+{ code: "LoginFailed"; refused: boolean; message: string } | { code: "Internal"; message: string };
 
 /**  What happened to the config file. */
 export type ConfigChangeKind = "saved" | "reloaded" | "brokenOnDisk";
@@ -97,6 +110,11 @@ export type ConflictChoice =
 "overwrite" | 
 /**  Keep both: the imported one gets a free name (`name-2`, …). */
 "rename";
+
+/**  A `plugboard://` link arrived and was turned away; `reason` is a fixed text (nothing from the link is echoed). */
+export type DeepLinkRejected = {
+	reason: string,
+};
 
 /**  What importing an entry would do. */
 export type EntryOutcome = { kind: "new" } | 
@@ -164,6 +182,14 @@ export type InvalidServer = {
 	name: string,
 	field: string,
 	message: string,
+};
+
+/**  A login opened (or tried to open) the authorization page; the UI shows the URL so the person can open it by hand. */
+export type LoginStarted = {
+	server: string,
+	authorizationUrl: string,
+	/**  Why the browser could not be opened, if it could not. */
+	browserProblem: string | null,
 };
 
 /**  Every configured server, and where the file that holds them lives. */

@@ -6,7 +6,7 @@ use std::time::Duration;
 use futures::future::BoxFuture;
 use url::Url;
 
-use super::pending::{PendingFlows, callback_error};
+use super::pending::{NoCallback, PendingFlows, callback_error};
 use super::store::VolatileStateStore;
 use super::{LoginError, UserAgent};
 
@@ -36,7 +36,10 @@ impl UserAgent for BrowserAgent<'_> {
             if let Err(reason) = (self.open)(authorization_url) {
                 tracing::warn!(server = self.server, %reason, "could not open the browser; waiting for the login anyway");
             }
-            let callback = flow.callback(self.timeout).await.ok_or(LoginError::TimedOut(self.timeout.as_secs()))?;
+            let callback = flow.callback(self.timeout).await.map_err(|why| match why {
+                NoCallback::TimedOut => LoginError::TimedOut(self.timeout.as_secs()),
+                NoCallback::Cancelled => LoginError::Cancelled,
+            })?;
             match callback_error(&callback) {
                 Some(said) => Err(LoginError::Authorization(said)),
                 None => Ok(callback),

@@ -64,6 +64,9 @@ pub enum LoginError {
     /// Reading or writing the keychain failed.
     #[error("the keychain could not store the login: {0}")]
     Store(String),
+    /// The person cancelled the login.
+    #[error("the login was cancelled")]
+    Cancelled,
     /// The server is not configured for OAuth.
     #[error("{0} is not an OAuth server: give it an `oauth` section (or use headers / bearerTokenEnvVar)")]
     NotOAuth(String),

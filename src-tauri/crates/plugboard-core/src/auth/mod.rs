@@ -33,7 +33,7 @@ pub use login_server::{
     DEEP_LINK_REDIRECT, LOGIN_TIMEOUT, LoginContext, login_hint, login_server, logout, oauth_target,
 };
 pub use loopback::LoopbackReceiver;
-pub use pending::{CallbackRejected, Expectation, PendingFlows, callback_error};
+pub use pending::{CallbackRejected, Expectation, NoCallback, PendingFlows, callback_error};
 pub use step_up::{AuthorizedCallError, MAX_AUTHORIZATION_ATTEMPTS, StepUp};
 pub use store::{RESERVED_SECRET_PREFIX, VaultCredentialStore, VolatileStateStore};
 

@@ -54,10 +54,22 @@ pub struct PendingFlow<'a> {
     callback: oneshot::Receiver<Url>,
 }
 
+/// Why a flow got no callback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoCallback {
+    TimedOut,
+    /// The person cancelled the login ([`PendingFlows::cancel`]).
+    Cancelled,
+}
+
 impl PendingFlow<'_> {
-    /// The accepted callback URL, or `None` after `timeout` (the flow is then withdrawn).
-    pub async fn callback(mut self, timeout: Duration) -> Option<Url> {
-        tokio::time::timeout(timeout, &mut self.callback).await.ok().and_then(Result::ok)
+    /// The accepted callback URL; after `timeout`, or once cancelled, the flow is withdrawn.
+    pub async fn callback(mut self, timeout: Duration) -> Result<Url, NoCallback> {
+        match tokio::time::timeout(timeout, &mut self.callback).await {
+            Ok(Ok(url)) => Ok(url),
+            Ok(Err(_)) => Err(NoCallback::Cancelled),
+            Err(_) => Err(NoCallback::TimedOut),
+        }
     }
 }
 
@@ -103,6 +115,14 @@ impl PendingFlows {
             all.insert(state.to_owned(), pending);
         }
         PendingFlow { flows: self, state: state.to_owned(), callback }
+    }
+
+    /// Cancels the logins waiting for `server`; returns whether there was one.
+    pub fn cancel(&self, server: &str) -> bool {
+        let Ok(mut all) = self.pending.lock() else { return false };
+        let before = all.len();
+        all.retain(|_, pending| pending.server != server);
+        all.len() != before
     }
 
     /// Whether any login is waiting (a deep link with no login pending can be answered plainly).

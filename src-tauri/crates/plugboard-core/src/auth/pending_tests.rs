@@ -20,6 +20,7 @@ async fn delivers_once() {
     assert_eq!(flows.deliver(&url), Ok("linear".to_owned()));
     assert_eq!(flows.deliver(&url), Err(CallbackRejected::UnknownState));
     let got = flow.callback(Duration::from_secs(1)).await.expect("callback");
+    assert!(flows.is_empty());
     assert_eq!(got.as_str(), url);
 }
 
@@ -30,7 +31,19 @@ async fn forged_callback_does_not_disturb_the_real_flow() {
     let flow = flows.register("real", "linear", expect_none());
     assert_eq!(flows.deliver(&format!("{BASE}?code=evil&state=guess")), Err(CallbackRejected::UnknownState));
     assert_eq!(flows.deliver(&format!("{BASE}?code=good&state=real")), Ok("linear".into()));
-    assert!(flow.callback(Duration::from_secs(1)).await.is_some());
+    assert!(flow.callback(Duration::from_secs(1)).await.is_ok());
+}
+
+/// Cancelling a server's login ends its wait at once, as cancelled rather than timed out; others keep waiting.
+#[tokio::test]
+async fn cancel_ends_the_wait() {
+    let flows = PendingFlows::new();
+    let flow = flows.register("s", "linear", expect_none());
+    let other = flows.register("t", "github", expect_none());
+    assert!(flows.cancel("linear"));
+    assert!(!flows.cancel("linear"));
+    assert_eq!(flow.callback(Duration::from_secs(5)).await.err(), Some(NoCallback::Cancelled));
+    assert_eq!(other.callback(Duration::from_millis(20)).await.err(), Some(NoCallback::TimedOut));
 }
 
 /// Hostile shapes are refused with a fixed message and leave the pending flow in place.

@@ -1,0 +1,32 @@
+//! Commands of OAuth login: log in (opens the browser, returns when the redirect arrived and the server connected),
+//! cancel a login, log out.
+
+use tauri::{AppHandle, State};
+
+use crate::error::CommandError;
+use crate::login;
+use crate::state::AppState;
+
+/// Logs in to an OAuth server, then connects it. Resolves once the browser came back (or the login failed).
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(app, state), err)]
+pub async fn login_server(app: AppHandle, state: State<'_, AppState>, name: String) -> Result<(), CommandError> {
+    login::login_and_connect(&app, &state, &name).await
+}
+
+/// Cancels a login that is waiting for the browser; `false` when none was waiting.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state))]
+pub async fn cancel_login(state: State<'_, AppState>, name: String) -> Result<bool, CommandError> {
+    Ok(state.flows.cancel(&name))
+}
+
+/// Forgets a server's login (its tokens leave the keychain) and disconnects it; `false` when it had none.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state), err)]
+pub async fn logout_server(state: State<'_, AppState>, name: String) -> Result<bool, CommandError> {
+    login::logout_and_disconnect(&state, &name).await
+}

@@ -1,0 +1,54 @@
+//! The window's side of a login: the core flow with the browser opener, the page's URL sent to the UI, and the
+//! server connected once the tokens are in the keychain.
+
+use std::sync::Arc;
+
+use plugboard_core::auth::{self, LoginContext};
+use plugboard_core::supervisor::pooled_http_client;
+use tauri::AppHandle;
+use tauri_specta::Event;
+use url::Url;
+
+use crate::browser;
+use crate::error::CommandError;
+use crate::events::LoginStarted;
+use crate::state::AppState;
+
+pub async fn login_and_connect(app: &AppHandle, state: &AppState, name: &str) -> Result<(), CommandError> {
+    let config = state
+        .registry
+        .configs()
+        .into_iter()
+        .find(|c| c.name.as_str() == name)
+        .ok_or_else(|| CommandError::NotFound { message: format!("there is no valid server named {name:?}") })?;
+    let open = |url: &Url| -> Result<(), String> {
+        let opened = browser::open(url);
+        let started = LoginStarted {
+            server: name.to_owned(),
+            authorization_url: url.to_string(),
+            browser_problem: opened.as_ref().err().cloned(),
+        };
+        let _ = started.emit(app);
+        opened
+    };
+    let context = LoginContext {
+        vault: Arc::clone(&state.vault),
+        flows: Arc::clone(&state.flows),
+        http: pooled_http_client(),
+        open: &open,
+        timeout: auth::LOGIN_TIMEOUT,
+    };
+    auth::login_server(&config, context).await?;
+    state.supervisor.connect(name).await.map_err(Into::into)
+}
+
+pub async fn logout_and_disconnect(state: &AppState, name: &str) -> Result<bool, CommandError> {
+    let vault = Arc::clone(&state.vault);
+    let server = name.to_owned();
+    let had = tauri::async_runtime::spawn_blocking(move || auth::logout(&vault, &server))
+        .await
+        .map_err(|e| CommandError::Internal { message: format!("the logout did not finish: {e}") })??;
+    // Its session still holds a token in memory: end it, so "logged out" means no more authorized requests.
+    state.supervisor.disconnect(name).await?;
+    Ok(had)
+}
