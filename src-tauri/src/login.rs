@@ -43,11 +43,23 @@ pub async fn login_and_connect(app: &AppHandle, state: &AppState, name: &str) ->
 }
 
 pub async fn logout_and_disconnect(state: &AppState, name: &str) -> Result<bool, CommandError> {
-    let vault = Arc::clone(&state.vault);
-    let server = name.to_owned();
-    let had = tauri::async_runtime::spawn_blocking(move || auth::logout(&vault, &server))
-        .await
-        .map_err(|e| CommandError::Internal { message: format!("the logout did not finish: {e}") })??;
+    let config = state.registry.configs().into_iter().find(|c| c.name.as_str() == name);
+    let had = match config.filter(|c| auth::oauth_target(c, &state.vault).is_ok()) {
+        Some(config) => {
+            let outcome = auth::logout_server(&config, Arc::clone(&state.vault)).await?;
+            if let auth::Revocation::Failed(why) = &outcome.revocation {
+                tracing::warn!(server = name, %why, "logged out, but revoking the tokens failed");
+            }
+            outcome.had_login
+        }
+        None => {
+            let vault = Arc::clone(&state.vault);
+            let server = name.to_owned();
+            tauri::async_runtime::spawn_blocking(move || auth::logout(&vault, &server))
+                .await
+                .map_err(|e| CommandError::Internal { message: format!("the logout did not finish: {e}") })??
+        }
+    };
     // Its session still holds a token in memory: end it, so "logged out" means no more authorized requests.
     state.supervisor.disconnect(name).await?;
     Ok(had)

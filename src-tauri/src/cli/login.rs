@@ -6,7 +6,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 use anyhow::Context;
-use plugboard_core::auth::{self, LoginContext, PendingFlows};
+use plugboard_core::auth::{self, LoginContext, PendingFlows, Revocation};
 use plugboard_core::registry::Registry;
 use plugboard_core::supervisor::pooled_http_client;
 use url::Url;
@@ -41,10 +41,34 @@ pub fn login(out: &mut impl Write, registry: &Registry, server: &str) -> anyhow:
 }
 
 pub fn logout(out: &mut impl Write, registry: &Registry, server: &str) -> anyhow::Result<()> {
-    if auth::logout(registry.vault(), server)? {
-        writeln!(out, "Logged out of {server}: its tokens were deleted from the keychain.")?;
-    } else {
+    let config = registry
+        .configs()
+        .into_iter()
+        .find(|c| c.name.as_str() == server && auth::oauth_target(c, registry.vault()).is_ok());
+    let Some(config) = config else {
+        // Not (or no longer) an OAuth server: its stored login, if any, is simply deleted.
+        let had = auth::logout(registry.vault(), server)?;
+        writeln!(
+            out,
+            "{}",
+            if had { format!("Logged out of {server}.") } else { format!("{server} had no stored login.") }
+        )?;
+        return Ok(());
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let outcome = runtime.block_on(auth::logout_server(&config, Arc::new(registry.vault().clone())))?;
+    if !outcome.had_login {
         writeln!(out, "{server} had no stored login.")?;
+        return Ok(());
     }
+    let revocation = match outcome.revocation {
+        Revocation::Revoked => "revoked at the authorization server and deleted from the keychain".to_owned(),
+        Revocation::NotOffered => {
+            "deleted from the keychain (the server offers no revocation; they expire on their own)".to_owned()
+        }
+        Revocation::Failed(why) => format!("deleted from the keychain, but revoking them failed: {why}"),
+        Revocation::NothingStored => "already gone".to_owned(),
+    };
+    writeln!(out, "Logged out of {server}: its tokens were {revocation}.")?;
     Ok(())
 }

@@ -14,6 +14,7 @@ mod login_server;
 pub mod loopback;
 pub mod metadata_checks;
 pub mod pending;
+mod revoke;
 pub mod step_up;
 pub mod store;
 #[cfg(test)]
@@ -34,6 +35,7 @@ pub use login_server::{
 };
 pub use loopback::LoopbackReceiver;
 pub use pending::{CallbackRejected, Expectation, NoCallback, PendingFlows, callback_error};
+pub use revoke::{LoggedOut, Revocation, logout_server, revoke};
 pub use step_up::{AuthorizedCallError, MAX_AUTHORIZATION_ATTEMPTS, StepUp};
 pub use store::{RESERVED_SECRET_PREFIX, VaultCredentialStore, VolatileStateStore};
 

@@ -243,3 +243,43 @@ async fn servers_are_independent_and_reconcile_is_minimal() {
     assert!(matches!(refused, Err(SupervisorError::NotReady { .. })), "{refused:?}");
     sup.shutdown().await;
 }
+
+/// An OAuth server with no stored login for its URL goes straight to NeedsLogin with the command to run — no
+/// browser, no retry loop — and a login stored under the same name for another URL is not used.
+#[tokio::test]
+async fn oauth_server_without_a_login_needs_one() {
+    use rmcp::transport::auth::CredentialStore;
+    let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
+    let elsewhere: rmcp::transport::auth::StoredCredentials = serde_json::from_value(json!({
+        "client_id": "c", "token_response": {"access_token": "for-another-host", "token_type": "Bearer"}
+    }))
+    .expect("credentials");
+    crate::auth::VaultCredentialStore::new(Arc::clone(&vault), "remote", "https://elsewhere.example/mcp")
+        .save(elsewhere)
+        .await
+        .expect("save");
+    let supervisor = Supervisor::new(Arc::new(LiveConnector::new(vault)));
+    let mut events = supervisor.subscribe();
+    let spec =
+        HttpSpec { url: "http://127.0.0.1:9/mcp".into(), headers: Default::default(), mode: HttpMode::StreamableHttp };
+    let config = ServerConfig {
+        auth: Auth::OAuth(crate::config::model::OAuthSettings {
+            scopes: None,
+            client_id: None,
+            redirect: crate::config::model::Redirect::Loopback,
+            allow_missing_pkce_metadata: false,
+        }),
+        ..ServerConfig::new(ServerName::parse("remote").expect("name"), Transport::Http(spec))
+    };
+    supervisor.reconcile(vec![config]).await;
+    let seen = statuses_until(&mut events, "remote", |s| matches!(s, ServerStatus::NeedsLogin { .. })).await;
+    assert_eq!(seen, ["connecting", "needs login"]);
+    let hint = supervisor.statuses().into_iter().find_map(|(_, s)| match s {
+        ServerStatus::NeedsLogin { hint } => Some(hint),
+        _ => None,
+    });
+    assert!(hint.as_deref().is_some_and(|h| h.contains("plugboard login remote")), "{hint:?}");
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert!(events.try_recv().is_err(), "no retry after NeedsLogin");
+    supervisor.shutdown().await;
+}
