@@ -23,6 +23,7 @@ const COMMANDS: &[&str] = &[
     "login_server",
     "cancel_login",
     "logout_server",
+    "app_paths",
 ];
 
 fn main() {

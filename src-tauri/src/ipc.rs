@@ -3,7 +3,7 @@
 use specta_typescript::Typescript;
 use tauri_specta::{Builder, collect_commands, collect_events};
 
-use crate::commands::{auth, engine, import, secrets, servers};
+use crate::commands::{auth, engine, import, secrets, servers, settings};
 use crate::events;
 
 /// Where the generated bindings are committed, relative to the repository root.
@@ -37,6 +37,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             auth::login_server,
             auth::cancel_login,
             auth::logout_server,
+            settings::app_paths,
         ])
         .events(collect_events![
             events::ConfigChanged,

@@ -5,10 +5,13 @@ import { createRoot } from "react-dom/client";
 import { HashRouter } from "react-router";
 import App from "./App";
 import "./index.css";
+import { applyTheme, loadTheme } from "./features/settings/theme";
 import { createQueryClient } from "./queryClient";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
+// Before the first paint, so a pinned theme never flashes the other one.
+applyTheme(loadTheme());
 
 createRoot(root).render(
   <StrictMode>

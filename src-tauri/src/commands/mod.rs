@@ -5,3 +5,4 @@ pub mod engine;
 pub mod import;
 pub mod secrets;
 pub mod servers;
+pub mod settings;

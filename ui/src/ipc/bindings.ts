@@ -51,6 +51,8 @@ export const commands = {
 	cancelLogin: (name: string) => typedError<boolean, CommandError>(__TAURI_INVOKE("cancel_login", { name })),
 	/**  Forgets a server's login (its tokens leave the keychain) and disconnects it; `false` when it had none. */
 	logoutServer: (name: string) => typedError<boolean, CommandError>(__TAURI_INVOKE("logout_server", { name })),
+	/**  The config file, data and log folders, and the app's version. */
+	appPaths: () => typedError<AppPaths, CommandError>(__TAURI_INVOKE("app_paths")),
 };
 
 /** Events */
@@ -64,6 +66,16 @@ export const events = {
 };
 
 /* Types */
+/**  Where Plugboard's files are, for the person to find (and back up) them. */
+export type AppPaths = {
+	/**  servers.json, the config file. */
+	configFile: string,
+	/**  Call history, logs and other data. */
+	dataDir: string,
+	logDir: string,
+	version: string,
+};
+
 /**  Which kind of store holds the secrets this session. */
 export type BackendKind = 
 /**  The OS keychain (Secret Service, macOS Keychain, Windows Credential Manager). */
