@@ -95,7 +95,7 @@ impl Connector for LiveConnector {
                         ConnectError::Transport {
                             transient: e.is_transient(),
                             message: e.to_string(),
-                            stderr_tail: None,
+                            stderr_tail: e.stderr_tail().map(str::to_owned),
                         }
                     })?;
                     Ok(Connected { session, warnings })

@@ -16,14 +16,12 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use rmcp::Peer;
-use rmcp::service::RoleClient;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 pub use allowlist::{Curated, curate};
 pub use backoff::{CRASH_LOOP_FAILURES, CRASH_LOOP_WINDOW, FIRST_DELAY, MAX_DELAY};
-pub use call::CallCancel;
+pub use call::{CallCancel, PROGRESS_MAX_FACTOR};
 pub use connector::{ConnectError, Connected, Connector, LiveConnector, pooled_http_client};
 pub use error::SupervisorError;
 pub use naming::{ExposedName, MAX_EXPOSED_LEN, expose};
@@ -32,14 +30,13 @@ pub use tools::{ToolInfo, ToolSet};
 
 use crate::config::model::ServerConfig;
 use actor::{Actor, Command, Published};
+use call::CallRoute;
 
 /// A running server's handle: how to talk to its actor and what it publishes.
 struct ServerHandle {
     config: ServerConfig,
-    commands: mpsc::Sender<Command>,
-    status: watch::Receiver<ServerStatus>,
-    peer: watch::Receiver<Option<(u64, Peer<RoleClient>)>>,
-    tools: watch::Receiver<Arc<ToolSet>>,
+    /// Everything a call needs, behind one pointer (see call.rs).
+    route: Arc<CallRoute>,
     task: JoinHandle<()>,
 }
 
@@ -96,21 +93,22 @@ impl Supervisor {
         let published = Published { status: status_tx, peer: peer_tx, tools: tools_tx };
         let actor = Actor::new(config.clone(), Arc::clone(&self.connector), self.events.clone(), published);
         let task = tokio::spawn(actor.run(receiver));
-        ServerHandle { config, commands, status, peer, tools, task }
+        let route = Arc::new(CallRoute { timeout: config.timeout, status, peer, tools, commands });
+        ServerHandle { config, route, task }
     }
 
     /// Every server's status, by name.
     pub fn statuses(&self) -> Vec<(String, ServerStatus)> {
-        self.lock().iter().map(|(name, h)| (name.clone(), h.status.borrow().clone())).collect()
+        self.lock().iter().map(|(name, h)| (name.clone(), h.route.status.borrow().clone())).collect()
     }
 
     pub fn status(&self, server: &str) -> Result<ServerStatus, SupervisorError> {
-        self.with_handle(server, |h| h.status.borrow().clone())
+        self.with_handle(server, |h| h.route.status.borrow().clone())
     }
 
     /// Waits until `server` stops connecting (ready, failed, needs login, …) or `timeout` passes.
     pub async fn settled(&self, server: &str, timeout: Duration) -> Result<ServerStatus, SupervisorError> {
-        let mut status = self.with_handle(server, |h| h.status.clone())?;
+        let mut status = self.with_handle(server, |h| h.route.status.clone())?;
         let waited = tokio::time::timeout(timeout, status.wait_for(ServerStatus::is_settled)).await;
         match waited.map(|r| r.map(|s| s.clone())) {
             Ok(Ok(settled)) => Ok(settled),
@@ -133,25 +131,25 @@ impl Supervisor {
         self.lock()
             .iter()
             .filter(|(_, h)| h.config.required && h.config.enabled)
-            .map(|(name, h)| (name.clone(), h.status.borrow().clone()))
+            .map(|(name, h)| (name.clone(), h.route.status.borrow().clone()))
             .filter(|(_, status)| !matches!(status, ServerStatus::Ready { .. }))
             .collect()
     }
 
     /// The server's tools (all of them, each marked allowed or not), as last discovered.
     pub fn tools(&self, server: &str) -> Result<Vec<ToolInfo>, SupervisorError> {
-        self.with_handle(server, |h| h.tools.borrow().tools.clone())
+        self.with_handle(server, |h| h.route.tools.borrow().tools.clone())
     }
 
     /// Connects a stopped, failed or disabled-for-now server (an explicit request forgives past failures).
     pub async fn connect(&self, server: &str) -> Result<(), SupervisorError> {
-        let commands = self.with_handle(server, |h| h.commands.clone())?;
+        let commands = self.with_handle(server, |h| h.route.commands.clone())?;
         commands.send(Command::Connect).await.map_err(|_| SupervisorError::ShutDown)
     }
 
     /// Disconnects a server; it stays disconnected (no reconnect) until connected again.
     pub async fn disconnect(&self, server: &str) -> Result<(), SupervisorError> {
-        let commands = self.with_handle(server, |h| h.commands.clone())?;
+        let commands = self.with_handle(server, |h| h.route.commands.clone())?;
         let (done, finished) = oneshot::channel();
         commands.send(Command::Disconnect { done }).await.map_err(|_| SupervisorError::ShutDown)?;
         finished.await.map_err(|_| SupervisorError::ShutDown)
@@ -175,7 +173,7 @@ impl Supervisor {
 
 async fn stop(handle: ServerHandle) {
     let (done, finished) = oneshot::channel();
-    if handle.commands.send(Command::Shutdown { done }).await.is_ok() {
+    if handle.route.commands.send(Command::Shutdown { done }).await.is_ok() {
         let _ = finished.await;
     }
     let _ = handle.task.await;

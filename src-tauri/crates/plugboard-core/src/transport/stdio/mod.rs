@@ -120,7 +120,7 @@ pub async fn connect_stdio(launch: &StdioLaunch) -> Result<McpSession, Transport
 }
 
 /// Starts the server `server` (the name is used in logs and Docker container names) and completes the handshake.
-/// On failure the server is stopped and its stderr tail is part of the error.
+/// On failure the server is stopped and its stderr tail is kept in the error ([`TransportError::stderr_tail`]).
 pub async fn connect_stdio_named(server: &str, launch: &StdioLaunch) -> Result<McpSession, TransportError> {
     connect_with(server, launch, SpawnOptions::default()).await
 }
@@ -138,8 +138,8 @@ pub(crate) async fn connect_with(
             // The failed transport was dropped with its stdin, so this is the ordinary staged shutdown.
             process.shutdown().await;
             let tail = process.stderr().snapshot();
-            let detail = if tail.is_empty() { String::new() } else { format!("\nits stderr ended with:\n{tail}") };
-            Err(TransportError::Initialize(format!("{e}{detail}")))
+            let stderr_tail = (!tail.is_empty()).then_some(tail);
+            Err(TransportError::StartupFailed { message: e.to_string(), stderr_tail })
         }
     }
 }
