@@ -8,6 +8,7 @@ mod backoff;
 mod call;
 mod connector;
 mod error;
+mod leftovers;
 mod naming;
 mod status;
 mod tools;
@@ -24,13 +25,16 @@ pub use backoff::{CRASH_LOOP_FAILURES, CRASH_LOOP_WINDOW, FIRST_DELAY, MAX_DELAY
 pub use call::{CallCancel, PROGRESS_MAX_FACTOR};
 pub use connector::{ConnectError, Connected, Connector, LiveConnector, pooled_http_client};
 pub use error::SupervisorError;
+pub use leftovers::LeftoverSweep;
 pub use naming::{ExposedName, MAX_EXPOSED_LEN, expose};
 pub use status::{ServerStatus, SupervisorEvent};
 pub use tools::{ToolInfo, ToolSet};
 
 use crate::config::model::ServerConfig;
+use crate::transport::{DockerSweepError, SweepReport};
 use actor::{Actor, Command, Published};
 use call::CallRoute;
+use leftovers::Leftovers;
 
 /// A running server's handle: how to talk to its actor and what it publishes.
 struct ServerHandle {
@@ -45,12 +49,29 @@ pub struct Supervisor {
     connector: Arc<dyn Connector>,
     servers: Mutex<BTreeMap<String, ServerHandle>>,
     events: broadcast::Sender<SupervisorEvent>,
+    leftovers: Leftovers,
 }
 
 impl Supervisor {
+    /// The engine; its first [`Supervisor::reconcile`] also sweeps Docker containers left by earlier runs.
     pub fn new(connector: Arc<dyn Connector>) -> Self {
+        Self::with_leftovers(connector, Leftovers::docker())
+    }
+
+    /// The engine with another start-up sweep (tests: a stand-in `docker`).
+    pub fn with_leftover_sweep(connector: Arc<dyn Connector>, sweep: LeftoverSweep) -> Self {
+        Self::with_leftovers(connector, Leftovers::new(sweep))
+    }
+
+    fn with_leftovers(connector: Arc<dyn Connector>, leftovers: Leftovers) -> Self {
         let (events, _) = broadcast::channel(1024);
-        Self { connector, servers: Mutex::new(BTreeMap::new()), events }
+        Self { connector, servers: Mutex::new(BTreeMap::new()), events, leftovers }
+    }
+
+    /// Waits for the start-up sweep of leftovers and returns what it did (`None` before the first reconcile, or
+    /// when already collected).
+    pub async fn leftovers_swept(&self) -> Option<Result<SweepReport, DockerSweepError>> {
+        self.leftovers.finished().await
     }
 
     /// Status changes, tool changes and warnings of every server.
@@ -61,6 +82,8 @@ impl Supervisor {
     /// Makes the running servers match `configs`: new ones start, edited ones restart, removed ones stop, and
     /// unchanged ones are not touched. Starting is concurrent; this returns without waiting for connections.
     pub async fn reconcile(&self, configs: Vec<ServerConfig>) {
+        // Every engine (window, CLI, `serve`) starts by reconciling: the one place the sweep runs for all of them.
+        self.leftovers.start_once();
         let mut stopping = Vec::new();
         {
             let mut servers = self.lock();

@@ -1,4 +1,5 @@
-//! Connections to MCP servers: stdio, Streamable HTTP and legacy SSE, all served with Plugboard's one handler.
+//! Connections to MCP servers: stdio, Streamable HTTP and legacy SSE, all served with Plugboard's one handler, and
+//! the guard every remote server URL passes first.
 
 mod error;
 mod handler;
@@ -6,6 +7,7 @@ mod session;
 pub mod sse_legacy;
 mod stdio;
 mod streamable_http;
+mod url_guard;
 
 pub use error::TransportError;
 pub use handler::{
@@ -13,9 +15,12 @@ pub use handler::{
 };
 pub use session::McpSession;
 pub(crate) use stdio::client_config;
+#[cfg(test)]
+pub(crate) use stdio::sweep_with;
 pub use stdio::{
     Containment, DockerSweepError, Launched, ShutdownReport, ShutdownStage, StderrTail, StdioLaunch, SweepReport,
     connect_stdio, connect_stdio_named, resolve_program, sweep_docker_leftovers,
 };
 pub use streamable_http::connect_streamable_http;
 pub(crate) use streamable_http::serve_streamable_http;
+pub use url_guard::{UrlRefused, check_server_url};

@@ -23,6 +23,8 @@ use rmcp::model::{ClientCapabilities, ClientConfig, ElicitationCapability, Imple
 use tokio::process::{ChildStdin, ChildStdout};
 
 pub use containment::Containment;
+#[cfg(test)]
+pub(crate) use docker::sweep_with;
 pub use docker::{DockerSweepError, SweepReport, sweep_docker_leftovers};
 pub use guard::{ShutdownReport, ShutdownStage};
 pub use stderr_tail::StderrTail;
