@@ -203,6 +203,8 @@ async fn stop(handle: ServerHandle) {
 }
 
 #[cfg(test)]
+mod http_session_tests;
+#[cfg(test)]
 mod http_tests;
 #[cfg(test)]
 mod python_tests;
