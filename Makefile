@@ -62,6 +62,7 @@ test-e2e: app ## WebDriver end-to-end tests of the real app under Xvfb
 	PLUGBOARD_APP_BIN=$(APP_BIN) $(HARNESS) --webdriver -- npm --prefix tests run e2e
 
 bench: deps ## Engine benchmarks side by side with bare rmcp (release build; takes a few minutes)
+	cargo build --release -p plugboard-testservers --bin plugboard-testserver
 	cargo bench -p plugboard-core --bench engine
 
 fuzz-smoke: ## Every fuzz target for a few seconds (part of make test)

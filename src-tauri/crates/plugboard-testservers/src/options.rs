@@ -6,7 +6,7 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Parser)]
 #[command(name = "plugboard-testserver")]
 pub struct Options {
-    /// Which server to be (only `echo`: tools echo, slow, big, fail, jsonrpc_error).
+    /// Which server to be (only `echo`: tools echo, slow, progress, big, fail, jsonrpc_error).
     #[arg(value_enum, default_value_t = Kind::Echo)]
     pub kind: Kind,
     /// Offer a `crash` tool that exits with status 1 while its call is in flight.

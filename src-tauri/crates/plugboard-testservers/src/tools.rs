@@ -1,12 +1,14 @@
 //! The tools: well-behaved ones (echo, slow, big) and ones that fail in each way a client must tell apart (a tool
-//! error, a JSON-RPC error, a crash mid-call), plus `add_tool` for list-changed notifications.
+//! error, a JSON-RPC error, a crash mid-call), `progress` for a long job that reports progress, plus `add_tool` for
+//! list-changed notifications.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResult, ContentBlock, JsonObject, Tool};
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject, ProgressNotificationParam, Tool};
+use rmcp::service::RequestContext;
 use rmcp::{ErrorData, Peer, RoleServer, schemars, tool, tool_router};
 use serde::Deserialize;
 
@@ -31,6 +33,14 @@ pub struct BigArgs {
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct ProgressArgs {
+    /// How many progress notifications to send before answering.
+    steps: u32,
+    /// The pause before each notification, in milliseconds.
+    interval_ms: u64,
+}
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct AddToolArgs {
     /// The new tool's name.
     name: String,
@@ -52,6 +62,25 @@ impl TestServer {
     async fn slow(&self, Parameters(SlowArgs { ms }): Parameters<SlowArgs>) -> String {
         tokio::time::sleep(Duration::from_millis(ms)).await;
         format!("slept {ms} ms")
+    }
+
+    #[tool(description = "Sends `steps` progress notifications `interval_ms` apart, then answers (a long job that \
+                          reports progress)")]
+    async fn progress(
+        &self,
+        Parameters(ProgressArgs { steps, interval_ms }): Parameters<ProgressArgs>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<String, ErrorData> {
+        let token = context
+            .meta
+            .get_progress_token()
+            .ok_or_else(|| ErrorData::invalid_params("the request carries no progressToken", None))?;
+        for step in 1..=steps {
+            tokio::time::sleep(Duration::from_millis(interval_ms)).await;
+            let progress = ProgressNotificationParam::new(token.clone(), f64::from(step)).with_total(f64::from(steps));
+            context.peer.notify_progress(progress).await.map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        }
+        Ok(format!("done after {steps} steps"))
     }
 
     #[tool(description = "Returns `bytes` bytes of text (letters a to z, repeated)")]

@@ -7,7 +7,7 @@ mod support;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use plugboard_core::supervisor::{CallCancel, ServerStatus, SupervisorError};
+use plugboard_core::supervisor::{CallCancel, PROGRESS_MAX_FACTOR, ServerStatus, SupervisorError, SupervisorEvent};
 use serde_json::json;
 use tokio::sync::oneshot;
 
@@ -81,6 +81,45 @@ async fn hung_call_times_out_and_the_server_stays_ready() {
     h.finish().await;
 }
 
+/// Progress notifications extend a call's timeout: a job that runs 2.5× the timeout (0.6 s) while reporting progress
+/// every 0.15 s answers normally, the server hears no cancellation and stays Ready.
+#[tokio::test]
+async fn progress_extends_the_timeout() {
+    let mut h = Harness::new();
+    let log = PathBuf::from(h.file("journal"));
+    let mut config = h.server("busy", &["--journal", log.to_str().expect("utf-8")]);
+    config.timeout = Duration::from_millis(600);
+    h.sup.reconcile(vec![config]).await;
+    assert_eq!(h.statuses_until("busy", is_ready).await, ["connecting", "ready"]);
+
+    let result = h.sup.call("busy", "progress", args(json!({"steps": 10, "interval_ms": 150})), None).await;
+    assert_eq!(text_of(&result.expect("progress kept the call alive")), "done after 10 steps");
+    assert_eq!(journal(&log), ["call progress"], "answered, never cancelled");
+    assert!(h.pending_statuses().is_empty(), "no status change during a long call");
+    h.finish().await;
+}
+
+/// Progress cannot keep a call alive forever: past the hard maximum (PROGRESS_MAX_FACTOR × the 0.3 s timeout) the
+/// call ends in Timeout, the server hears `notifications/cancelled`, and it stays Ready.
+#[tokio::test]
+async fn progress_stops_extending_at_the_hard_maximum() {
+    let mut h = Harness::new();
+    let log = PathBuf::from(h.file("journal"));
+    let mut config = h.server("endless", &["--journal", log.to_str().expect("utf-8")]);
+    config.timeout = Duration::from_millis(300);
+    h.sup.reconcile(vec![config]).await;
+    assert_eq!(h.statuses_until("endless", is_ready).await, ["connecting", "ready"]);
+
+    // 600 steps of 0.1 s = 60 s of progress, far beyond the 3 s maximum.
+    let outcome = h.sup.call("endless", "progress", args(json!({"steps": 600, "interval_ms": 100})), None).await;
+    let expected_cap = Duration::from_millis(300) * PROGRESS_MAX_FACTOR;
+    assert_eq!(outcome, Err(SupervisorError::Timeout { server: "endless".into(), after: expected_cap }));
+    assert_eq!(journal_count(&log, "cancelled progress", 1, Duration::from_secs(3)).await, 1, "{:?}", journal(&log));
+    assert!(h.pending_statuses().is_empty());
+    assert!(is_ready(&h.sup.status("endless").expect("status")));
+    h.finish().await;
+}
+
 /// The error the person reads names a sub-second timeout truthfully (not "did not finish within 0 s").
 #[tokio::test]
 async fn sub_second_timeout_is_reported_truthfully() {
@@ -137,22 +176,40 @@ async fn garbage_on_stdout_is_ignored() {
 }
 
 /// A server that prints "fatal: …" and exits before initializing is retried by the crash-loop rule and ends in
-/// Failed, and the person can read its "fatal: …" lines in the status.
+/// Failed; every Reconnecting and the final Failed carry its "fatal: …" lines as the stderr tail (in the order it
+/// wrote them), not buried in the error text.
 #[tokio::test]
 async fn fatal_exit_ends_in_failed_with_its_stderr() {
+    const FATAL: &str = "fatal: the configuration file /nonexistent/testserver.toml is missing\nfatal: cannot continue without a configuration";
     let mut h = Harness::new();
     h.sup.reconcile(vec![h.server("broken", &["--exit-with-stderr"])]).await;
-    let seen = h.statuses_until("broken", |s| matches!(s, ServerStatus::Failed { .. })).await;
+    let mut seen = Vec::new();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    while let Ok(Ok(event)) = tokio::time::timeout_at(deadline, h.events.recv()).await {
+        if let SupervisorEvent::StatusChanged { server, status } = event
+            && server == "broken"
+        {
+            let failed = matches!(status, ServerStatus::Failed { .. });
+            seen.push(status);
+            if failed {
+                break;
+            }
+        }
+    }
+    let labels: Vec<&str> = seen.iter().map(ServerStatus::label).collect();
     let expected: Vec<&str> =
         ["connecting", "reconnecting"].iter().copied().cycle().take(8).chain(["connecting", "failed"]).collect();
-    assert_eq!(seen, expected);
-    let ServerStatus::Failed { error, stderr_tail } = h.sup.status("broken").expect("status") else {
-        panic!("not failed");
-    };
-    let shown = format!("{error}\n{}", stderr_tail.unwrap_or_default());
-    assert!(shown.contains("5 times"), "{shown}");
-    assert!(shown.contains("fatal: the configuration file /nonexistent/testserver.toml is missing"), "{shown}");
-    assert!(shown.contains("fatal: cannot continue without a configuration"), "{shown}");
+    assert_eq!(labels, expected);
+    for status in &seen {
+        if let ServerStatus::Reconnecting { reason, .. } = status {
+            assert!(reason.contains("stopped before completing the MCP handshake"), "{reason}");
+        }
+    }
+    let Some(ServerStatus::Failed { error, stderr_tail }) = seen.last() else { panic!("not failed: {seen:?}") };
+    assert!(error.contains("5 times"), "{error}");
+    assert!(!error.contains("fatal:"), "the tail is not repeated in the error: {error}");
+    assert_eq!(stderr_tail.as_deref().map(str::trim_end), Some(FATAL));
+    assert_eq!(h.sup.status("broken").expect("status"), *seen.last().expect("a status"));
     h.finish().await;
 }
 

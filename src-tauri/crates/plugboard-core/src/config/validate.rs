@@ -95,11 +95,8 @@ fn check_url(url: &str) -> Result<(), FieldError> {
     if url.contains("${") {
         return Ok(());
     }
-    let parsed = url::Url::parse(url).map_err(|e| ("url", format!("{url:?} is not a valid URL: {e}")))?;
-    match parsed.scheme() {
-        "http" | "https" => Ok(()),
-        other => Err(("url", format!("the {other}: scheme is not allowed: use an http:// or https:// URL"))),
-    }
+    // The same guard the engine applies at connect time (transport::check_server_url), so the file is refused early.
+    crate::transport::check_server_url("url", url).map(drop).map_err(|refused| ("url", refused.problem()))
 }
 
 fn check_keys(field: &'static str, map: Option<&BTreeMap<String, String>>) -> Result<(), FieldError> {

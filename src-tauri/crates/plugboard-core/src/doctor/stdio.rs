@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::config::model::{ServerConfig, Transport};
 use crate::config::references::expand;
 use crate::secrets::{ServerReferences, Vault};
-use crate::supervisor::{Connector, LiveConnector};
+use crate::supervisor::{ConnectError, Connector, LiveConnector};
 use crate::transport::resolve_program;
 
 use super::{Step, skip_rest};
@@ -61,7 +61,16 @@ pub(super) async fn handshake(config: &ServerConfig, vault: Arc<Vault>) -> Step 
             drop(session.close().await);
             step
         }
-        Ok(Err(e)) => Step::failed(STEP, e.to_string(), "read the server's error above; run its command in a terminal"),
+        Ok(Err(e)) => {
+            // The server's own last words say most about why it stopped: show them under the error.
+            let detail = match &e {
+                ConnectError::Transport { stderr_tail: Some(tail), .. } => {
+                    format!("{e}\nits stderr ended with:\n{tail}")
+                }
+                _ => e.to_string(),
+            };
+            Step::failed(STEP, detail, "read the server's error above; run its command in a terminal")
+        }
         Err(_) => {
             Step::failed(STEP, "no answer within 60 s", "the server may wait for input or a login: run it by hand")
         }

@@ -250,7 +250,7 @@ impl Actor {
             ServerNotice::SamplingDeclined => {
                 self.warn("the server asked Plugboard to run an LLM (sampling), which it does not do; declined".into());
             }
-            // Progress extends nothing yet; other notices are not acted on.
+            // Progress already extended its call's timeout inside rmcp (see call.rs); other notices are not acted on.
             _ => {}
         }
     }

@@ -1,20 +1,51 @@
 //! Tool calls through the supervisor: wait for the server to be ready, check the allowlist, call with the server's
-//! timeout, and after a transient transport failure reconnect and retry the interrupted call ONCE. JSON-RPC errors
-//! and results with `isError` are never retried. A timed-out or cancelled call sends `notifications/cancelled`
-//! (rmcp sends it when the request future is dropped).
+//! timeout (each progress notification restarts it, up to a hard maximum), and after a transient transport failure
+//! reconnect and retry the interrupted call ONCE. JSON-RPC errors and results with `isError` are never retried. A
+//! timed-out, cancelled or abandoned call sends `notifications/cancelled`.
+//!
+//! This is the per-call hot path: a ready server costs one map lookup under the lock, one `Arc` clone, a hash
+//! lookup of the tool and rmcp's own request; the waiting machinery runs only when the server is not ready.
 
+use std::sync::Arc;
 use std::time::Duration;
 
-use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject};
-use rmcp::service::RoleClient;
+use rmcp::model::{
+    CallToolRequest, CallToolRequestParams, CallToolResult, CancelledNotification, CancelledNotificationParam,
+    ClientRequest, JsonObject, RequestId, ServerResult,
+};
+use rmcp::service::{PeerRequestOptions, RoleClient};
 use rmcp::{Peer, ServiceError};
-use tokio::sync::{oneshot, watch};
+use tokio::sync::{mpsc, oneshot, watch};
 
 use super::actor::Command;
+use super::tools::ToolSet;
 use super::{ServerStatus, Supervisor, SupervisorError};
+
+/// How many times the server's timeout a call may run in all while progress notifications keep extending it.
+/// A multiple rather than a fixed ceiling (such as 10 min) because it scales with what the person configured: a
+/// 30 s default gets 5 min, a server set to 120 s for slow jobs gets 20 min, and the ceiling is never below the
+/// timeout itself. A server that reports progress forever is still cut off.
+pub const PROGRESS_MAX_FACTOR: u32 = 10;
 
 /// Lets the person cancel a running call: drop or fire the sender.
 pub struct CallCancel(pub oneshot::Receiver<()>);
+
+/// What a call needs of one server, shared behind one `Arc` so a call clones a single pointer under the
+/// supervisor's lock. Read-only views the actor updates.
+pub(super) struct CallRoute {
+    pub timeout: Duration,
+    pub status: watch::Receiver<ServerStatus>,
+    pub peer: watch::Receiver<Option<(u64, Peer<RoleClient>)>>,
+    pub tools: watch::Receiver<Arc<ToolSet>>,
+    pub commands: mpsc::Sender<Command>,
+}
+
+impl CallRoute {
+    /// The live session's peer if the server is ready right now (the common case: no waiting, no timer).
+    fn ready_peer(&self) -> Option<(u64, Peer<RoleClient>)> {
+        if matches!(*self.status.borrow(), ServerStatus::Ready { .. }) { self.peer.borrow().clone() } else { None }
+    }
+}
 
 enum Failure {
     Transient(String),
@@ -30,29 +61,37 @@ impl Supervisor {
         arguments: JsonObject,
         mut cancel: Option<CallCancel>,
     ) -> Result<CallToolResult, SupervisorError> {
-        let (timeout, mut status, peer, tools, commands) = self.with_handle(server, |h| {
-            (h.config.timeout, h.status.clone(), h.peer.clone(), h.tools.clone(), h.commands.clone())
-        })?;
+        let route = self.with_handle(server, |h| Arc::clone(&h.route))?;
+        let mut arguments = Some(arguments);
         for attempt in 0..2 {
-            let (generation, peer) = wait_ready(server, &mut status, &peer, timeout).await?;
-            let allowed = tools.borrow().allowed().any(|t| t.name == tool);
-            if !allowed {
-                let available: Vec<String> = tools.borrow().allowed().map(|t| t.name.clone()).collect();
+            let (generation, peer) = match route.ready_peer() {
+                Some(ready) => ready,
+                None => wait_ready(server, &route).await?,
+            };
+            if !route.tools.borrow().is_allowed(tool) {
+                let available: Vec<String> = route.tools.borrow().allowed().map(|t| t.name.clone()).collect();
                 return Err(SupervisorError::UnknownTool {
                     server: server.to_owned(),
                     tool: tool.to_owned(),
                     available: available.join(", "),
                 });
             }
-            match call_once(server, &peer, tool, arguments.clone(), timeout, cancel.as_mut()).await {
+            // The arguments are cloned only for the one retry, never on the last attempt.
+            let args = if attempt == 0 { arguments.clone() } else { arguments.take() }.unwrap_or_default();
+            match call_once(server, &peer, tool, args, route.timeout, cancel.as_mut()).await {
                 Ok(result) => return Ok(result),
                 Err(Failure::Transient(reason)) if attempt == 0 => {
                     tracing::info!(server, tool, "the connection broke during a call; reconnecting and retrying once");
-                    let _ = commands.send(Command::ConnectionLost { generation, reason }).await;
+                    let _ = route.commands.send(Command::ConnectionLost { generation, reason }).await;
                     // Let the actor see the loss before waiting for it to be ready again (bounded: it may have
                     // noticed and reconnected on its own already).
+                    let mut status = route.status.clone();
                     let lost = status.wait_for(|s| !matches!(s, ServerStatus::Ready { .. }));
                     let _ = tokio::time::timeout(Duration::from_secs(2), lost).await;
+                    // The next attempt must not take the old session's peer from a status that is still Ready.
+                    if route.peer.borrow().as_ref().is_some_and(|(g, _)| *g == generation) {
+                        wait_for_new_session(&route, generation).await;
+                    }
                 }
                 Err(Failure::Transient(message)) => {
                     return Err(SupervisorError::Connection { server: server.to_owned(), message });
@@ -64,24 +103,29 @@ impl Supervisor {
     }
 }
 
-/// Waits (within `timeout`) for the server to be ready and returns its peer; a settled non-ready state is an error.
-async fn wait_ready(
-    server: &str,
-    status: &mut watch::Receiver<ServerStatus>,
-    peer: &watch::Receiver<Option<(u64, Peer<RoleClient>)>>,
-    timeout: Duration,
-) -> Result<(u64, Peer<RoleClient>), SupervisorError> {
+/// Waits (within the server's timeout) for the server to be ready and returns its peer; a settled non-ready state
+/// is an error.
+async fn wait_ready(server: &str, route: &CallRoute) -> Result<(u64, Peer<RoleClient>), SupervisorError> {
     let not_ready = |status: ServerStatus| SupervisorError::NotReady { server: server.to_owned(), status };
-    let waited = tokio::time::timeout(timeout, status.wait_for(|s| s.is_settled())).await.map(|r| r.map(|s| s.clone()));
+    let mut status = route.status.clone();
+    let waited =
+        tokio::time::timeout(route.timeout, status.wait_for(|s| s.is_settled())).await.map(|r| r.map(|s| s.clone()));
     let current = match waited {
         Ok(Ok(current)) => current,
         Ok(Err(_)) => return Err(SupervisorError::ShutDown),
         Err(_) => return Err(not_ready(status.borrow().clone())),
     };
-    match (current, peer.borrow().clone()) {
+    match (current, route.peer.borrow().clone()) {
         (ServerStatus::Ready { .. }, Some(peer)) => Ok(peer),
         (current, _) => Err(not_ready(current)),
     }
+}
+
+/// Waits (bounded) until the actor has replaced or dropped the session `generation`.
+async fn wait_for_new_session(route: &CallRoute, generation: u64) {
+    let mut peer = route.peer.clone();
+    let replaced = peer.wait_for(|p| p.as_ref().is_none_or(|(g, _)| *g != generation));
+    let _ = tokio::time::timeout(Duration::from_secs(2), replaced).await;
 }
 
 async fn call_once(
@@ -93,7 +137,17 @@ async fn call_once(
     cancel: Option<&mut CallCancel>,
 ) -> Result<CallToolResult, Failure> {
     let params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
-    let call = tokio::time::timeout(timeout, peer.call_tool(params));
+    let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
+    let options = PeerRequestOptions::with_timeout(timeout)
+        .reset_timeout_on_progress()
+        .with_max_total_timeout(timeout.saturating_mul(PROGRESS_MAX_FACTOR));
+    let handle = match peer.send_request_with_option(request, options).await {
+        Ok(handle) => handle,
+        Err(error) => return Err(classify(server, error)),
+    };
+    // rmcp sends `notifications/cancelled` itself when its timeout fires; the guard covers the person's cancel and
+    // a caller that drops this future.
+    let mut abandoned = AbandonGuard { peer: peer.clone(), id: Some(handle.id.clone()) };
     let cancelled = async {
         match cancel {
             Some(CallCancel(receiver)) => {
@@ -102,13 +156,39 @@ async fn call_once(
             None => std::future::pending().await,
         }
     };
-    tokio::select! {
-        outcome = call => match outcome {
-            Ok(Ok(result)) => Ok(result),
-            Ok(Err(error)) => Err(classify(server, error)),
-            Err(_) => Err(Failure::Final(SupervisorError::Timeout { server: server.to_owned(), after: timeout })),
-        },
-        () = cancelled => Err(Failure::Final(SupervisorError::Cancelled { server: server.to_owned() })),
+    let outcome = tokio::select! {
+        outcome = handle.await_response() => outcome,
+        () = cancelled => return Err(Failure::Final(SupervisorError::Cancelled { server: server.to_owned() })),
+    };
+    abandoned.id = None;
+    match outcome {
+        Ok(ServerResult::CallToolResult(result)) => Ok(result),
+        // A reply without `content` decodes as another shape: an empty result is still a result.
+        Ok(ServerResult::EmptyResult(_)) => Ok(CallToolResult::default()),
+        Ok(_) => Err(Failure::Final(SupervisorError::Protocol {
+            server: server.to_owned(),
+            message: "the server answered tools/call with something that is not a tool result".into(),
+        })),
+        Err(error) => Err(classify(server, error)),
+    }
+}
+
+/// Tells the server about a request nobody waits for any more (the person cancelled it, or the caller dropped the
+/// call), so it can stop working on it.
+struct AbandonGuard {
+    peer: Peer<RoleClient>,
+    id: Option<RequestId>,
+}
+
+impl Drop for AbandonGuard {
+    fn drop(&mut self) {
+        let Some(id) = self.id.take() else { return };
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
+        let peer = self.peer.clone();
+        let reason = "cancelled by the person or abandoned by the caller".to_owned();
+        let notification = CancelledNotification::new(CancelledNotificationParam::new(Some(id), Some(reason)));
+        // Best effort: a closed session has nobody to tell.
+        runtime.spawn(async move { drop(peer.send_notification(notification.into()).await) });
     }
 }
 

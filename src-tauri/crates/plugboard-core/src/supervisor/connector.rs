@@ -13,7 +13,8 @@ use crate::config::model::{Auth, HttpMode, HttpSpec, ServerConfig, StdioSpec, Tr
 use crate::config::references::{ReferenceError, expand};
 use crate::secrets::{Sensitive, ServerReferences, Vault};
 use crate::transport::{
-    ElicitationPolicy, McpSession, StdioLaunch, client_handler, connect_stdio_named, serve_streamable_http,
+    ElicitationPolicy, McpSession, StdioLaunch, check_server_url, client_handler, connect_stdio_named,
+    serve_streamable_http,
 };
 
 /// A session and what the person should know about how it was made.
@@ -96,7 +97,7 @@ impl Connector for LiveConnector {
                         ConnectError::Transport {
                             transient: e.is_transient(),
                             message: e.to_string(),
-                            stderr_tail: None,
+                            stderr_tail: e.stderr_tail().map(str::to_owned),
                         }
                     })?;
                     Ok(Connected { session, warnings })
@@ -158,6 +159,7 @@ fn resolve_now(config: &ServerConfig, vault: &Vault) -> Result<Resolved, Connect
         }
         Transport::Http(HttpSpec { url, headers, mode }) => {
             let url = text(url, "url")?.expose().clone();
+            check_server_url("url", &url)?;
             let mut resolved: Vec<(String, Sensitive<String>)> = headers
                 .iter()
                 .map(|(k, v)| text(v, &format!("headers.{k}")).map(|v| (k.clone(), v)))

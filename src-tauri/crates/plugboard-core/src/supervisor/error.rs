@@ -54,3 +54,10 @@ fn describe(status: &ServerStatus) -> String {
         ServerStatus::Connecting | ServerStatus::Ready { .. } => String::new(),
     }
 }
+
+/// A refused server URL is the person's to fix: never retried.
+impl From<crate::transport::UrlRefused> for super::ConnectError {
+    fn from(refused: crate::transport::UrlRefused) -> Self {
+        Self::Transport { message: refused.to_string(), transient: false, stderr_tail: None }
+    }
+}

@@ -8,6 +8,7 @@ mod backoff;
 mod call;
 mod connector;
 mod error;
+mod leftovers;
 mod naming;
 mod status;
 mod tools;
@@ -16,30 +17,30 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use rmcp::Peer;
-use rmcp::service::RoleClient;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 pub use allowlist::{Curated, curate};
 pub use backoff::{CRASH_LOOP_FAILURES, CRASH_LOOP_WINDOW, FIRST_DELAY, MAX_DELAY};
-pub use call::CallCancel;
+pub use call::{CallCancel, PROGRESS_MAX_FACTOR};
 pub use connector::{ConnectError, Connected, Connector, LiveConnector, pooled_http_client};
 pub use error::SupervisorError;
+pub use leftovers::LeftoverSweep;
 pub use naming::{ExposedName, MAX_EXPOSED_LEN, expose};
 pub use status::{ServerStatus, SupervisorEvent};
 pub use tools::{ToolInfo, ToolSet};
 
 use crate::config::model::ServerConfig;
+use crate::transport::{DockerSweepError, SweepReport};
 use actor::{Actor, Command, Published};
+use call::CallRoute;
+use leftovers::Leftovers;
 
 /// A running server's handle: how to talk to its actor and what it publishes.
 struct ServerHandle {
     config: ServerConfig,
-    commands: mpsc::Sender<Command>,
-    status: watch::Receiver<ServerStatus>,
-    peer: watch::Receiver<Option<(u64, Peer<RoleClient>)>>,
-    tools: watch::Receiver<Arc<ToolSet>>,
+    /// Everything a call needs, behind one pointer (see call.rs).
+    route: Arc<CallRoute>,
     task: JoinHandle<()>,
 }
 
@@ -48,12 +49,29 @@ pub struct Supervisor {
     connector: Arc<dyn Connector>,
     servers: Mutex<BTreeMap<String, ServerHandle>>,
     events: broadcast::Sender<SupervisorEvent>,
+    leftovers: Leftovers,
 }
 
 impl Supervisor {
+    /// The engine; its first [`Supervisor::reconcile`] also sweeps Docker containers left by earlier runs.
     pub fn new(connector: Arc<dyn Connector>) -> Self {
+        Self::with_leftovers(connector, Leftovers::docker())
+    }
+
+    /// The engine with another start-up sweep (tests: a stand-in `docker`).
+    pub fn with_leftover_sweep(connector: Arc<dyn Connector>, sweep: LeftoverSweep) -> Self {
+        Self::with_leftovers(connector, Leftovers::new(sweep))
+    }
+
+    fn with_leftovers(connector: Arc<dyn Connector>, leftovers: Leftovers) -> Self {
         let (events, _) = broadcast::channel(1024);
-        Self { connector, servers: Mutex::new(BTreeMap::new()), events }
+        Self { connector, servers: Mutex::new(BTreeMap::new()), events, leftovers }
+    }
+
+    /// Waits for the start-up sweep of leftovers and returns what it did (`None` before the first reconcile, or
+    /// when already collected).
+    pub async fn leftovers_swept(&self) -> Option<Result<SweepReport, DockerSweepError>> {
+        self.leftovers.finished().await
     }
 
     /// Status changes, tool changes and warnings of every server.
@@ -64,6 +82,8 @@ impl Supervisor {
     /// Makes the running servers match `configs`: new ones start, edited ones restart, removed ones stop, and
     /// unchanged ones are not touched. Starting is concurrent; this returns without waiting for connections.
     pub async fn reconcile(&self, configs: Vec<ServerConfig>) {
+        // Every engine (window, CLI, `serve`) starts by reconciling: the one place the sweep runs for all of them.
+        self.leftovers.start_once();
         let mut stopping = Vec::new();
         {
             let mut servers = self.lock();
@@ -96,21 +116,22 @@ impl Supervisor {
         let published = Published { status: status_tx, peer: peer_tx, tools: tools_tx };
         let actor = Actor::new(config.clone(), Arc::clone(&self.connector), self.events.clone(), published);
         let task = tokio::spawn(actor.run(receiver));
-        ServerHandle { config, commands, status, peer, tools, task }
+        let route = Arc::new(CallRoute { timeout: config.timeout, status, peer, tools, commands });
+        ServerHandle { config, route, task }
     }
 
     /// Every server's status, by name.
     pub fn statuses(&self) -> Vec<(String, ServerStatus)> {
-        self.lock().iter().map(|(name, h)| (name.clone(), h.status.borrow().clone())).collect()
+        self.lock().iter().map(|(name, h)| (name.clone(), h.route.status.borrow().clone())).collect()
     }
 
     pub fn status(&self, server: &str) -> Result<ServerStatus, SupervisorError> {
-        self.with_handle(server, |h| h.status.borrow().clone())
+        self.with_handle(server, |h| h.route.status.borrow().clone())
     }
 
     /// Waits until `server` stops connecting (ready, failed, needs login, …) or `timeout` passes.
     pub async fn settled(&self, server: &str, timeout: Duration) -> Result<ServerStatus, SupervisorError> {
-        let mut status = self.with_handle(server, |h| h.status.clone())?;
+        let mut status = self.with_handle(server, |h| h.route.status.clone())?;
         let waited = tokio::time::timeout(timeout, status.wait_for(ServerStatus::is_settled)).await;
         match waited.map(|r| r.map(|s| s.clone())) {
             Ok(Ok(settled)) => Ok(settled),
@@ -133,25 +154,25 @@ impl Supervisor {
         self.lock()
             .iter()
             .filter(|(_, h)| h.config.required && h.config.enabled)
-            .map(|(name, h)| (name.clone(), h.status.borrow().clone()))
+            .map(|(name, h)| (name.clone(), h.route.status.borrow().clone()))
             .filter(|(_, status)| !matches!(status, ServerStatus::Ready { .. }))
             .collect()
     }
 
     /// The server's tools (all of them, each marked allowed or not), as last discovered.
     pub fn tools(&self, server: &str) -> Result<Vec<ToolInfo>, SupervisorError> {
-        self.with_handle(server, |h| h.tools.borrow().tools.clone())
+        self.with_handle(server, |h| h.route.tools.borrow().tools.clone())
     }
 
     /// Connects a stopped, failed or disabled-for-now server (an explicit request forgives past failures).
     pub async fn connect(&self, server: &str) -> Result<(), SupervisorError> {
-        let commands = self.with_handle(server, |h| h.commands.clone())?;
+        let commands = self.with_handle(server, |h| h.route.commands.clone())?;
         commands.send(Command::Connect).await.map_err(|_| SupervisorError::ShutDown)
     }
 
     /// Disconnects a server; it stays disconnected (no reconnect) until connected again.
     pub async fn disconnect(&self, server: &str) -> Result<(), SupervisorError> {
-        let commands = self.with_handle(server, |h| h.commands.clone())?;
+        let commands = self.with_handle(server, |h| h.route.commands.clone())?;
         let (done, finished) = oneshot::channel();
         commands.send(Command::Disconnect { done }).await.map_err(|_| SupervisorError::ShutDown)?;
         finished.await.map_err(|_| SupervisorError::ShutDown)
@@ -175,12 +196,14 @@ impl Supervisor {
 
 async fn stop(handle: ServerHandle) {
     let (done, finished) = oneshot::channel();
-    if handle.commands.send(Command::Shutdown { done }).await.is_ok() {
+    if handle.route.commands.send(Command::Shutdown { done }).await.is_ok() {
         let _ = finished.await;
     }
     let _ = handle.task.await;
 }
 
+#[cfg(test)]
+mod http_session_tests;
 #[cfg(test)]
 mod http_tests;
 #[cfg(test)]

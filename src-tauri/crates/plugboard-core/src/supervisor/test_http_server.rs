@@ -13,11 +13,38 @@ pub(super) struct ListeningServer {
 impl ListeningServer {
     /// Runs the command `command_for(port)` builds (it must listen on that port) and waits until the port accepts.
     pub fn start(label: &str, port: Option<u16>, command_for: impl FnOnce(u16) -> Command) -> Self {
+        Self::spawn(label, port, None, command_for)
+    }
+
+    /// `start`, with the server's stdout and stderr appended to `log` (tests read what the server saw).
+    pub fn start_logged(
+        label: &str,
+        port: Option<u16>,
+        log: &std::path::Path,
+        command_for: impl FnOnce(u16) -> Command,
+    ) -> Self {
+        Self::spawn(label, port, Some(log), command_for)
+    }
+
+    fn spawn(
+        label: &str,
+        port: Option<u16>,
+        log: Option<&std::path::Path>,
+        command_for: impl FnOnce(u16) -> Command,
+    ) -> Self {
         let port = port.unwrap_or_else(free_port);
+        let output = || match log {
+            Some(path) => std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_or_else(|_| Stdio::null(), Stdio::from),
+            None => Stdio::null(),
+        };
         let mut child = command_for(port)
             .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stdout(output())
+            .stderr(output())
             .spawn()
             .unwrap_or_else(|e| panic!("start {label}: {e}"));
         for _ in 0..300 {

@@ -283,3 +283,77 @@ async fn oauth_server_without_a_login_needs_one() {
     assert!(events.try_recv().is_err(), "no retry after NeedsLogin");
     supervisor.shutdown().await;
 }
+
+/// The engine's first reconcile sweeps Docker leftovers exactly once, through the stand-in `docker` (no engine runs
+/// here; the script records its argv): `ps` of our label, then `rm -f` of only the container whose Plugboard
+/// process is gone. A second reconcile does not sweep again.
+#[tokio::test]
+async fn first_reconcile_sweeps_docker_leftovers_once() {
+    use std::ffi::OsString;
+    use std::os::unix::fs::PermissionsExt;
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("docker-argv.log");
+    let docker = dir.path().join("docker");
+    let script = "#!/bin/sh\n# Stand-in docker for tests: records argv, never talks to an engine.\n\
+                  printf '%s\\n' \"$*\" >> \"$STAND_IN_LOG\"\n\
+                  [ \"$1\" = ps ] && printf 'plugboard-gone-1111-0\\t1111\\nplugboard-live-4242-0\\t4242\\n'\nexit 0\n";
+    std::fs::write(&docker, script).expect("write the stand-in");
+    std::fs::set_permissions(&docker, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let env: Vec<(OsString, OsString)> =
+        vec![("PATH".into(), "/usr/bin:/bin".into()), ("STAND_IN_LOG".into(), log.clone().into())];
+    let sweep: LeftoverSweep = Arc::new(move || crate::transport::sweep_with(&docker, &env, |pid| pid == 4242));
+    let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
+    let sup = Supervisor::with_leftover_sweep(Arc::new(LiveConnector::new(vault)), sweep);
+    assert!(sup.leftovers_swept().await.is_none(), "nothing runs before the engine starts");
+
+    sup.reconcile(Vec::new()).await;
+    let report = sup.leftovers_swept().await.expect("the sweep ran").expect("the stand-in answered");
+    assert_eq!(report.removed, ["plugboard-gone-1111-0"]);
+    assert_eq!(report.kept, ["plugboard-live-4242-0"]);
+    sup.reconcile(Vec::new()).await;
+    assert!(sup.leftovers_swept().await.is_none(), "the sweep runs once per engine");
+
+    let recorded = std::fs::read_to_string(&log).expect("the stand-in was called");
+    let calls: Vec<&str> = recorded.lines().collect();
+    assert_eq!(calls.len(), 2, "{calls:?}");
+    assert!(calls[0].starts_with("ps -a --filter label=dev.plugboard.managed=1 --format"), "{calls:?}");
+    assert_eq!(calls[1], "rm -f plugboard-gone-1111-0");
+    sup.shutdown().await;
+}
+
+/// A remote server whose URL is not http(s) (here `file:`, as an expanded reference could produce) never connects:
+/// Connecting → Failed, with an error naming the `url` field, and no retry.
+#[tokio::test]
+async fn file_url_is_refused_naming_the_field() {
+    let sup = supervisor();
+    let mut events = sup.subscribe();
+    let spec = HttpSpec { url: "file:///etc/passwd".into(), headers: Default::default(), mode: HttpMode::Probe };
+    sup.reconcile(vec![ServerConfig::new(ServerName::parse("local-file").expect("name"), Transport::Http(spec))]).await;
+    let seen = statuses_until(&mut events, "local-file", |s| matches!(s, ServerStatus::Failed { .. })).await;
+    assert_eq!(seen, ["connecting", "failed"]);
+    let ServerStatus::Failed { error, .. } = sup.status("local-file").expect("status") else { panic!("not failed") };
+    assert!(error.starts_with("url: the file: scheme is not allowed"), "{error}");
+    sup.shutdown().await;
+}
+
+/// The pooled HTTP client every remote server uses does not follow redirects: a 307 to another port comes back
+/// as the 307 itself, so a server cannot bounce our headers (tokens) somewhere else.
+#[tokio::test]
+async fn pooled_client_does_not_follow_redirects() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    let server = tokio::spawn(async move {
+        let (mut socket, _) = listener.accept().await.expect("accept");
+        let mut request = [0u8; 4096];
+        let _ = socket.read(&mut request).await;
+        let answer = "HTTP/1.1 307 Temporary Redirect\r\nLocation: http://127.0.0.1:9/elsewhere\r\n\
+                      Content-Length: 0\r\nConnection: close\r\n\r\n";
+        socket.write_all(answer.as_bytes()).await.expect("write");
+    });
+    let response = pooled_http_client().get(format!("http://127.0.0.1:{port}/mcp")).send().await.expect("answer");
+    assert_eq!(response.status(), reqwest::StatusCode::TEMPORARY_REDIRECT);
+    assert_eq!(response.headers()["location"], "http://127.0.0.1:9/elsewhere");
+    server.await.expect("server task");
+}

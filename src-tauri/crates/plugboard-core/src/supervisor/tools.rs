@@ -1,6 +1,8 @@
 //! A server's tools after discovery: every tool it offers, which ones the allowlist lets through, and the names
 //! they are exposed under.
 
+use std::collections::HashSet;
+
 use rmcp::model::Tool;
 use serde::Serialize;
 
@@ -31,6 +33,8 @@ pub struct ToolSet {
     pub tools: Vec<ToolInfo>,
     /// Allowlist entries that match no tool, with the names that exist (for the person).
     pub warnings: Vec<String>,
+    /// The allowed raw names, for the per-call check (a tool list can hold hundreds of tools).
+    allowed_names: HashSet<String>,
 }
 
 impl ToolSet {
@@ -54,8 +58,14 @@ impl ToolSet {
                 allowed: curated.allowed.iter().any(|a| *a == tool.name),
                 input_schema: serde_json::to_string(&*tool.input_schema).unwrap_or_else(|_| "{}".into()),
             })
-            .collect();
-        Self { tools, warnings }
+            .collect::<Vec<ToolInfo>>();
+        let allowed_names = tools.iter().filter(|t| t.allowed).map(|t| t.name.clone()).collect();
+        Self { tools, warnings, allowed_names }
+    }
+
+    /// Whether `name` (raw) is offered and allowed.
+    pub fn is_allowed(&self, name: &str) -> bool {
+        self.allowed_names.contains(name)
     }
 
     /// The allowed tools only.

@@ -10,6 +10,10 @@ pub enum TransportError {
     /// The MCP handshake failed.
     #[error("the server did not complete the MCP handshake: {0}")]
     Initialize(String),
+    /// A local server stopped before the handshake completed (exited, closed its stdout). Its last stderr lines
+    /// are kept apart from the message, so the status can show them as the server's own words.
+    #[error("the server stopped before completing the MCP handshake: {message}")]
+    StartupFailed { message: String, stderr_tail: Option<String> },
     /// A request after the handshake failed.
     #[error("request failed: {0}")]
     Request(String),
@@ -23,8 +27,16 @@ impl TransportError {
         use std::io::ErrorKind::{Interrupted, ResourceBusy, TimedOut, WouldBlock};
         match self {
             Self::Spawn { source, .. } => matches!(source.kind(), Interrupted | WouldBlock | ResourceBusy | TimedOut),
-            Self::Initialize(_) => true,
+            Self::Initialize(_) | Self::StartupFailed { .. } => true,
             _ => false,
+        }
+    }
+
+    /// What a local server wrote last to stderr before it failed, when there is anything.
+    pub fn stderr_tail(&self) -> Option<&str> {
+        match self {
+            Self::StartupFailed { stderr_tail, .. } => stderr_tail.as_deref(),
+            _ => None,
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Connections to MCP servers: stdio, Streamable HTTP and legacy SSE, all served with Plugboard's one handler.
+//! Connections to MCP servers: stdio, Streamable HTTP and legacy SSE, all served with Plugboard's one handler, and
+//! the guard every remote server URL passes first.
 
 mod error;
 mod handler;
@@ -7,6 +8,7 @@ pub mod sse_legacy;
 mod stdio;
 mod streamable_http;
 mod streamable_http_auth;
+mod url_guard;
 
 pub use error::TransportError;
 pub use handler::{
@@ -14,6 +16,8 @@ pub use handler::{
 };
 pub use session::McpSession;
 pub(crate) use stdio::client_config;
+#[cfg(test)]
+pub(crate) use stdio::sweep_with;
 pub use stdio::{
     Containment, DockerSweepError, Launched, ShutdownReport, ShutdownStage, StderrTail, StdioLaunch, SweepReport,
     connect_stdio, connect_stdio_named, resolve_program, sweep_docker_leftovers,
@@ -23,3 +27,4 @@ pub(crate) use streamable_http::serve_streamable_http;
 pub use streamable_http_auth::{
     HttpConnection, connect_streamable_http_authorized, connect_streamable_http_or_challenge,
 };
+pub use url_guard::{UrlRefused, check_server_url};

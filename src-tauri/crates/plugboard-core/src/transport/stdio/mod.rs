@@ -23,6 +23,8 @@ use rmcp::model::{ClientCapabilities, ClientConfig, ElicitationCapability, Imple
 use tokio::process::{ChildStdin, ChildStdout};
 
 pub use containment::Containment;
+#[cfg(test)]
+pub(crate) use docker::sweep_with;
 pub use docker::{DockerSweepError, SweepReport, sweep_docker_leftovers};
 pub use guard::{ShutdownReport, ShutdownStage};
 pub use stderr_tail::StderrTail;
@@ -120,7 +122,7 @@ pub async fn connect_stdio(launch: &StdioLaunch) -> Result<McpSession, Transport
 }
 
 /// Starts the server `server` (the name is used in logs and Docker container names) and completes the handshake.
-/// On failure the server is stopped and its stderr tail is part of the error.
+/// On failure the server is stopped and its stderr tail is kept in the error ([`TransportError::stderr_tail`]).
 pub async fn connect_stdio_named(server: &str, launch: &StdioLaunch) -> Result<McpSession, TransportError> {
     connect_with(server, launch, SpawnOptions::default()).await
 }
@@ -138,8 +140,8 @@ pub(crate) async fn connect_with(
             // The failed transport was dropped with its stdin, so this is the ordinary staged shutdown.
             process.shutdown().await;
             let tail = process.stderr().snapshot();
-            let detail = if tail.is_empty() { String::new() } else { format!("\nits stderr ended with:\n{tail}") };
-            Err(TransportError::Initialize(format!("{e}{detail}")))
+            let stderr_tail = (!tail.is_empty()).then_some(tail);
+            Err(TransportError::StartupFailed { message: e.to_string(), stderr_tail })
         }
     }
 }

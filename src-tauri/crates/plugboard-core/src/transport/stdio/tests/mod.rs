@@ -216,7 +216,8 @@ async fn stdout_banner_is_tolerated() {
     assert_group_gone(pgid);
 }
 
-/// A server that exits during start-up fails the connect with its stderr tail in the message, as a transient error.
+/// A server that exits during start-up fails the connect as a transient StartupFailed whose stderr tail holds its
+/// last lines, in order, apart from the message.
 #[tokio::test]
 async fn startup_crash_shows_the_stderr_tail() {
     let dir = tempfile::tempdir().unwrap();
@@ -224,8 +225,9 @@ async fn startup_crash_shows_the_stderr_tail() {
     let program = write_script(dir.path(), "crash.sh", script);
     let launch = StdioLaunch { program, ..StdioLaunch::default() };
     let err = connect_with("crash", &launch, STRONGEST).await.err().unwrap();
-    assert!(matches!(err, TransportError::Initialize(_)), "{err}");
-    assert!(err.to_string().contains("fatal: MISSING_API_KEY is not set"), "{err}");
+    assert!(matches!(err, TransportError::StartupFailed { .. }), "{err}");
+    assert_eq!(err.stderr_tail().unwrap().trim_end(), "loading config\nfatal: MISSING_API_KEY is not set");
+    assert!(!err.to_string().contains("MISSING_API_KEY"), "the tail is not repeated in the message: {err}");
     assert!(err.is_transient());
 }
 

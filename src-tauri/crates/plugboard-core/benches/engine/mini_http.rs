@@ -1,0 +1,108 @@
+//! A deliberately cheap Streamable HTTP MCP server for the bench (echo only, JSON responses, HTTP/1.1 keep-alive,
+//! TCP_NODELAY), so the per-call figures show the CLIENT's cost — connection reuse above all — instead of the
+//! reference server's own ~2 ms of work per request. It must never be used outside the bench.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+
+use serde_json::{Value, json};
+
+/// Starts the server on a free loopback port, one thread per connection; returns the port. It lives as long as
+/// the bench process.
+pub fn start() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            std::thread::spawn(move || serve(stream));
+        }
+    });
+    port
+}
+
+/// Serves requests on one connection until the client closes it or asks to.
+fn serve(stream: TcpStream) {
+    let _ = stream.set_nodelay(true);
+    let mut writer = stream.try_clone().expect("clone socket");
+    let mut reader = BufReader::new(stream);
+    loop {
+        let mut request_line = String::new();
+        if reader.read_line(&mut request_line).unwrap_or(0) == 0 {
+            return;
+        }
+        let method = request_line.split_whitespace().next().unwrap_or_default().to_owned();
+        let (mut length, mut close) = (0usize, false);
+        loop {
+            let mut header = String::new();
+            if reader.read_line(&mut header).unwrap_or(0) == 0 {
+                return;
+            }
+            let header = header.trim_end();
+            if header.is_empty() {
+                break;
+            }
+            let (name, value) = header.split_once(':').unwrap_or((header, ""));
+            match name.to_ascii_lowercase().as_str() {
+                "content-length" => length = value.trim().parse().unwrap_or(0),
+                "connection" => close = value.trim().eq_ignore_ascii_case("close"),
+                _ => {}
+            }
+        }
+        let mut body = vec![0u8; length];
+        if reader.read_exact(&mut body).is_err() {
+            return;
+        }
+        let response = match method.as_str() {
+            "POST" => answer(&body),
+            "DELETE" => (200, None),
+            _ => (405, None),
+        };
+        if write_response(&mut writer, response, close).is_err() || close {
+            return;
+        }
+    }
+}
+
+/// The JSON-RPC answer to one POSTed message: (status, body).
+fn answer(body: &[u8]) -> (u16, Option<Value>) {
+    let Ok(message) = serde_json::from_slice::<Value>(body) else { return (400, None) };
+    let Some(id) = message.get("id").cloned() else { return (202, None) };
+    let result = match message["method"].as_str().unwrap_or_default() {
+        "initialize" => json!({
+            "protocolVersion": "2025-11-25",
+            "capabilities": { "tools": {} },
+            "serverInfo": { "name": "bench-mini-http", "version": "0" }
+        }),
+        "tools/list" => json!({ "tools": [{
+            "name": "echo",
+            "inputSchema": { "type": "object", "properties": { "message": { "type": "string" } } }
+        }] }),
+        "tools/call" => {
+            let text = format!("Echo: {}", message["params"]["arguments"]["message"].as_str().unwrap_or_default());
+            json!({ "content": [{ "type": "text", "text": text }] })
+        }
+        _ => {
+            let error = json!({ "code": -32601, "message": "method not found" });
+            return (200, Some(json!({ "jsonrpc": "2.0", "id": id, "error": error })));
+        }
+    };
+    (200, Some(json!({ "jsonrpc": "2.0", "id": id, "result": result })))
+}
+
+fn write_response(out: &mut TcpStream, (status, body): (u16, Option<Value>), close: bool) -> std::io::Result<()> {
+    let reason = match status {
+        200 => "OK",
+        202 => "Accepted",
+        400 => "Bad Request",
+        _ => "Method Not Allowed",
+    };
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let connection = if close { "close" } else { "keep-alive" };
+    // One write for head and body: no small segments for Nagle or delayed ACKs to hold back.
+    let response = format!(
+        "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\nmcp-session-id: bench-session\r\n\
+         content-length: {}\r\nconnection: {connection}\r\n\r\n{body}",
+        body.len()
+    );
+    out.write_all(response.as_bytes())
+}
