@@ -34,6 +34,9 @@ pub enum CommandError {
     Timeout { message: String },
     /// A login did not complete; `refused` when Plugboard refused the server's metadata (a MUST of the spec) rather
     /// than the login failing along the way. `message` names the step that failed.
+    /// The server wants a (new) login before it answers; `server` names it for the UI's "Log in" action.
+    #[error("{message}")]
+    AuthRequired { server: String, message: String },
     #[error("{message}")]
     LoginFailed { refused: bool, message: String },
     #[error("{message}")]
@@ -89,6 +92,7 @@ impl From<SupervisorError> for CommandError {
         match e {
             SupervisorError::NotFound { .. } | SupervisorError::UnknownTool { .. } => Self::NotFound { message },
             SupervisorError::NotReady { .. } => Self::NotReady { message },
+            SupervisorError::AuthRequired { server, .. } => Self::AuthRequired { server, message },
             SupervisorError::Timeout { .. } | SupervisorError::Cancelled { .. } => Self::Timeout { message },
             _ => Self::Internal { message },
         }
@@ -136,6 +140,10 @@ mod tests {
         );
         assert_eq!(to_json(&CommandError::Timeout { message: m() }), json!({ "code": "Timeout", "message": "m" }));
         assert_eq!(to_json(&CommandError::Internal { message: m() }), json!({ "code": "Internal", "message": "m" }));
+        assert_eq!(
+            to_json(&CommandError::AuthRequired { server: "s".into(), message: m() }),
+            json!({ "code": "AuthRequired", "server": "s", "message": "m" })
+        );
         assert_eq!(
             to_json(&CommandError::LoginFailed { refused: true, message: m() }),
             json!({ "code": "LoginFailed", "refused": true, "message": "m" })

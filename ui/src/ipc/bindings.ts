@@ -100,8 +100,9 @@ export type CommandError = { code: "NotFound"; message: string } | { code: "Alre
 /**
  *  A login did not complete; `refused` when Plugboard refused the server's metadata (a MUST of the spec) rather
  *  than the login failing along the way. `message` names the step that failed.
+ *  The server wants a (new) login before it answers; `server` names it for the UI's "Log in" action.
  */
-{ code: "LoginFailed"; refused: boolean; message: string } | { code: "Internal"; message: string };
+{ code: "AuthRequired"; server: string; message: string } | { code: "LoginFailed"; refused: boolean; message: string } | { code: "Internal"; message: string };
 
 /**  What happened to the config file. */
 export type ConfigChangeKind = "saved" | "reloaded" | "brokenOnDisk";

@@ -60,6 +60,15 @@ pub async fn login_server(config: &ServerConfig, context: LoginContext<'_>) -> R
             .map_err(|e| LoginError::Store(e.to_string()))?
     };
     let challenge = fetch_challenge(&context.http, &url).await;
+    // A server that demanded more scopes mid-session (a 403) gets them asked for together with what it had.
+    let granted = {
+        let store = VaultCredentialStore::new(Arc::clone(&context.vault), name, url.clone());
+        tokio::task::spawn_blocking(move || store.load_now()).await.ok().and_then(Result::ok).flatten()
+    }
+    .map(|stored| stored.granted_scopes)
+    .unwrap_or_default();
+    let scopes =
+        super::demanded_scopes::for_login(name, settings.scopes.as_deref(), &granted).or(settings.scopes.clone());
 
     // The loopback listener lives exactly as long as this login.
     let (redirect_uri, _serving) = match settings.redirect {
@@ -74,7 +83,7 @@ pub async fn login_server(config: &ServerConfig, context: LoginContext<'_>) -> R
     let request = LoginRequest {
         server: name.to_owned(),
         url: url.clone(),
-        scopes: settings.scopes.clone(),
+        scopes,
         client_id: settings.client_id.clone(),
         client_secret,
         redirect_uri,
@@ -91,7 +100,9 @@ pub async fn login_server(config: &ServerConfig, context: LoginContext<'_>) -> R
         timeout: context.timeout,
     };
     let credentials = VaultCredentialStore::new(Arc::clone(&context.vault), name, url);
-    login(request, credentials, states.clone(), &agent).await.map(drop)
+    login(request, credentials, states.clone(), &agent).await?;
+    super::demanded_scopes::forget(name);
+    Ok(())
 }
 
 /// Forgets the login of `server`: its tokens leave the keychain. Returns whether there was one.

@@ -7,6 +7,7 @@ mod browser_url;
 pub mod callback;
 pub mod client_credentials;
 pub mod cross_app;
+pub mod demanded_scopes;
 mod error;
 pub mod flow;
 mod legacy;

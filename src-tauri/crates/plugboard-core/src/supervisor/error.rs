@@ -26,6 +26,9 @@ pub enum SupervisorError {
     /// The connection broke and the one retry failed too.
     #[error("{server}: the connection failed: {message}")]
     Connection { server: String, message: String },
+    /// The server refused the call for want of (more) authorization: `hint` says how to log in.
+    #[error("{server}: {hint}")]
+    AuthRequired { server: String, hint: String },
     #[error("the supervisor has shut down")]
     ShutDown,
 }
