@@ -6,6 +6,8 @@ const COMMANDS: &[&str] = &[
     "get_server",
     "add_server",
     "update_server",
+    "set_server_tools",
+    "check_server_entry",
     "remove_server",
     "rename_server",
     "set_server_enabled",
@@ -19,6 +21,7 @@ const COMMANDS: &[&str] = &[
     "connect_server",
     "disconnect_server",
     "server_tools",
+    "server_allowlist",
     "call_tool",
 ];
 

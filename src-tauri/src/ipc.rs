@@ -20,6 +20,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             servers::get_server,
             servers::add_server,
             servers::update_server,
+            servers::set_server_tools,
+            servers::check_server_entry,
             servers::remove_server,
             servers::rename_server,
             servers::set_server_enabled,
@@ -33,6 +35,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             engine::connect_server,
             engine::disconnect_server,
             engine::server_tools,
+            engine::server_allowlist,
             engine::call_tool,
         ])
         .events(collect_events![

@@ -31,6 +31,8 @@ pub struct ToolSet {
     pub tools: Vec<ToolInfo>,
     /// Allowlist entries that match no tool, with the names that exist (for the person).
     pub warnings: Vec<String>,
+    /// The allowlist entries (as written) that match no offered tool.
+    pub unknown_entries: Vec<String>,
 }
 
 impl ToolSet {
@@ -55,7 +57,7 @@ impl ToolSet {
                 input_schema: serde_json::to_string(&*tool.input_schema).unwrap_or_else(|_| "{}".into()),
             })
             .collect();
-        Self { tools, warnings }
+        Self { tools, warnings, unknown_entries: curated.unknown_entries }
     }
 
     /// The allowed tools only.
