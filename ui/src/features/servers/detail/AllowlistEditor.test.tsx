@@ -203,6 +203,7 @@ describe("AllowlistEditor", () => {
     rerender(<AllowlistEditor server="everything" view={only(["echo", "printEnv"])} ready />);
     expect(await screen.findByText("Saved.")).toBeInTheDocument();
     rerender(<AllowlistEditor server="everything" view={only(["add"])} ready />);
+    expect(screen.queryByText("Saved.")).not.toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: "add" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "echo" })).not.toBeChecked();
     expect(screen.queryByText("Unsaved changes")).not.toBeInTheDocument();

@@ -114,6 +114,15 @@ export default function AllowlistEditor({ server, view, ready }: AllowlistEditor
         </div>
       </fieldset>
 
+      {/* Before the list: a misspelt entry hides a tool, so it must be seen without scrolling. */}
+      {ready && draft.mode === "only" && draft.keptUnknown.length > 0 && (
+        <UnknownEntries
+          entries={draft.keptUnknown}
+          available={offered}
+          onRemove={(entry) => change(dropUnknown(draft, entry))}
+        />
+      )}
+
       {view.tools.length === 0 ? (
         <p className="rounded-md border border-line bg-surface px-4 py-3 text-sm text-muted">
           {ready
@@ -176,15 +185,9 @@ export default function AllowlistEditor({ server, view, ready }: AllowlistEditor
         </>
       )}
 
-      {ready && draft.mode === "only" && draft.keptUnknown.length > 0 && (
-        <UnknownEntries
-          entries={draft.keptUnknown}
-          available={offered}
-          onRemove={(entry) => change(dropUnknown(draft, entry))}
-        />
-      )}
 
-      <div className="flex flex-wrap items-center gap-2">
+      {/* Sticky at the bottom of the page's scroller, so Save stays in reach below a long list at 1024×768. */}
+      <div className="sticky bottom-0 z-10 -mx-2 flex flex-wrap items-center gap-2 border-t border-line bg-canvas px-2 py-2.5">
         <button
           type="button"
           onClick={dirty && !applying && !save.isPending ? () => save.mutate(toSave(draft, offered)) : undefined}
@@ -212,7 +215,7 @@ export default function AllowlistEditor({ server, view, ready }: AllowlistEditor
             ? "Saved. The server reconnects with the new allowlist…"
             : dirty
               ? "Unsaved changes"
-              : savedJson !== null
+              : savedJson !== null && savedJson === JSON.stringify(toSave(draft, offered))
                 ? "Saved."
                 : ""}
         </span>

@@ -133,7 +133,7 @@ function EntryForm({ server, fileText }: EntryFormProps) {
           </span>
         )}
       </p>
-      <div className="flex items-center gap-2">
+      <div className="sticky bottom-0 z-10 -mx-2 flex items-center gap-2 border-t border-line bg-canvas px-2 py-2.5">
         <button
           type="button"
           onClick={onSave}

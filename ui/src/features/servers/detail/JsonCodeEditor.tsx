@@ -2,10 +2,11 @@
 // save shortcut. Tab is left to the browser (it moves focus out), so the editor never traps the keyboard.
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { json } from "@codemirror/lang-json";
-import { bracketMatching, indentOnInput } from "@codemirror/language";
+import { HighlightStyle, bracketMatching, indentOnInput, syntaxHighlighting } from "@codemirror/language";
 import { lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
 import { EditorState, type Text } from "@codemirror/state";
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
+import { tags } from "@lezer/highlight";
 import { useEffect, useEffectEvent, useRef } from "react";
 
 /** A problem to mark in the text: 1-based line and column (in characters), and what is wrong. */
@@ -39,6 +40,14 @@ const theme = EditorView.theme({
   ".cm-tooltip": { backgroundColor: "var(--pb-surface)", border: "1px solid var(--pb-border)" },
 });
 
+/** JSON colours from the same tokens: keys in the accent colour, strings in green, literals in red. */
+const highlight = HighlightStyle.define([
+  { tag: tags.propertyName, color: "var(--pb-accent)" },
+  { tag: tags.string, color: "var(--pb-ok)" },
+  { tag: [tags.number, tags.bool, tags.null], color: "var(--pb-danger)" },
+  { tag: [tags.punctuation, tags.brace, tags.squareBracket], color: "var(--pb-muted)" },
+]);
+
 export default function JsonCodeEditor({ value, onChange, onSave, problem, label, describedBy }: JsonCodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -61,6 +70,7 @@ export default function JsonCodeEditor({ value, onChange, onSave, problem, label
           bracketMatching(),
           highlightActiveLine(),
           json(),
+          syntaxHighlighting(highlight),
           lintGutter(),
           keymap.of([
             {
