@@ -89,8 +89,18 @@ describe("the server detail screen", () => {
       return (await box.isExisting()) && (await box.getAttribute("aria-checked")) === "false";
     }, WAIT);
     await browser.waitUntil(async () => /Ready · \d+ tools/.test(await browser.$("dl").getText()), WAIT);
-    // Clicking Save scrolled the page; back to the top, and one frame for WebKit to paint before the picture.
+    // Clicking Save scrolled the page: back to the top. Then wait until the restarted server is ready and the editor
+    // says the save is applied (no draft, no stale list), and give WebKit a moment to paint before the picture.
     await browser.execute(() => document.querySelector("main")?.scrollTo(0, 0));
+    await browser.waitUntil(
+      () =>
+        browser.execute(() => {
+          const panel = document.querySelector('[role="tabpanel"][data-state="active"]');
+          const notes = [...(panel?.querySelectorAll('[role="status"]') ?? [])].map((e) => e.textContent);
+          return /Ready/.test(document.querySelector("dl")?.textContent ?? "") && notes.join("|") === "Saved.";
+        }),
+      WAIT,
+    );
     await browser.pause(300);
     await screenshot(browser, "server-detail-saved");
   });

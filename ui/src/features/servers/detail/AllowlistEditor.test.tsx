@@ -1,11 +1,9 @@
 // Tests for the allowlist editor: tools with exposed names and inert descriptions, search, select all/none, saving
 // "all tools" vs a list, entries that match no tool, save errors in words, and a virtualised long list.
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { commands, type AllowlistView, type ToolInfo } from "../../../ipc/bindings";
-import { createQueryClient } from "../../../queryClient";
 import { renderWithProviders } from "../../../test/render";
 import AllowlistEditor from "./AllowlistEditor";
 
@@ -187,10 +185,7 @@ describe("AllowlistEditor", () => {
   // servers.json appears instead of the old draft.
   it("follows external edits after a save has been applied", async () => {
     const user = userEvent.setup();
-    const client = createQueryClient();
-    const { rerender } = render(<AllowlistEditor server="everything" view={ALL} ready />, {
-      wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
-    });
+    const { rerender } = renderEditor();
     await user.click(screen.getByRole("checkbox", { name: "add" }));
     await user.click(screen.getByRole("button", { name: "Save allowlist" }));
     expect(await screen.findByText(/Saved\. The server reconnects/)).toBeInTheDocument();

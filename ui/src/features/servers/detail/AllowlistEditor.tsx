@@ -52,7 +52,8 @@ export default function AllowlistEditor({ server, view, ready }: AllowlistEditor
       ),
     );
   }, [view.tools, search]);
-  if (edited !== null && !isDirty(edited, view)) {
+  // Only against a discovered tool list: with none (the server is starting) every list compares equal.
+  if (edited !== null && view.tools.length > 0 && !isDirty(edited, view)) {
     // The view caught up with the draft (a save was applied, or the person undid their change): drop it, so a
     // later external edit is followed instead of being hidden behind a stale draft. React re-renders at once.
     setEdited(null);

@@ -62,7 +62,8 @@ export default function ServerDetailPage() {
               </p>
             )
           )}
-          <Tabs.Root defaultValue={summary !== undefined ? "tools" : "config"} className="mt-5">
+          {/* Keyed by server: moving to another server's page starts its editors afresh. */}
+          <Tabs.Root key={name} defaultValue={summary !== undefined ? "tools" : "config"} className="mt-5">
             <Tabs.List aria-label="Server details" className="mb-4 flex gap-1 border-b border-line">
               {summary !== undefined && (
                 <Tabs.Trigger value="tools" className={TAB_TRIGGER}>
