@@ -59,7 +59,9 @@ conformance: deps-tests ## All 26 client scenarios of the MCP conformance suite 
 	src-tauri/scripts/conformance.sh
 
 test-e2e: app ## WebDriver end-to-end tests of the real app under Xvfb
-	PLUGBOARD_APP_BIN=$(APP_BIN) $(HARNESS) --webdriver -- npm --prefix tests run e2e
+	cargo build -p plugboard-testservers --bin plugboard-testserver
+	PLUGBOARD_APP_BIN=$(APP_BIN) PLUGBOARD_TESTSERVER_BIN=$(CARGO_TARGET_DIR)/debug/plugboard-testserver \
+		$(HARNESS) --webdriver -- npm --prefix tests run e2e
 
 bench: deps ## Engine benchmarks side by side with bare rmcp (release build; takes a few minutes)
 	cargo build --release -p plugboard-testservers --bin plugboard-testserver

@@ -31,5 +31,7 @@ export default defineConfig({
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
     restoreMocks: true,
+    // The machines that run these share two cores with Rust builds; role queries over a full page can take seconds.
+    testTimeout: 15_000,
   },
 });

@@ -47,3 +47,10 @@ export function configPath() {
 export function everythingServer() {
   return join(here, "..", "node_modules", ".bin", "mcp-server-everything");
 }
+
+/** Plugboard's own misbehaving MCP server (src-tauri/crates/plugboard-testservers), built by `make test-e2e`. */
+export function testServer() {
+  const bin = process.env.PLUGBOARD_TESTSERVER_BIN;
+  if (!bin) throw new Error("PLUGBOARD_TESTSERVER_BIN is not set: run the e2e suite through `make test-e2e`");
+  return bin;
+}

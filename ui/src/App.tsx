@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from "react-router";
 import ConsolePage from "./features/console/ConsolePage";
 import ImportPage from "./features/import/ImportPage";
 import PresetsPage from "./features/presets/PresetsPage";
+import ServerDetailPage from "./features/servers/detail/ServerDetailPage";
 import ServersPage from "./features/servers/ServersPage";
 import SettingsPage from "./features/settings/SettingsPage";
 import AppShell from "./shell/AppShell";
@@ -13,6 +14,7 @@ export default function App() {
       <Route element={<AppShell />}>
         <Route index element={<Navigate to="/servers" replace />} />
         <Route path="servers" element={<ServersPage />} />
+        <Route path="servers/:name" element={<ServerDetailPage />} />
         <Route path="presets" element={<PresetsPage />} />
         <Route path="import" element={<ImportPage />} />
         <Route path="console" element={<ConsolePage />} />

@@ -1,6 +1,6 @@
 //! Commands of the connection engine: live statuses, connect/disconnect, tools and tool calls.
 
-use plugboard_core::supervisor::{ServerStatus, ToolInfo};
+use plugboard_core::supervisor::{AllowlistView, ServerStatus, ToolInfo};
 use serde::Serialize;
 use tauri::State;
 
@@ -45,6 +45,14 @@ pub async fn disconnect_server(state: State<'_, AppState>, name: String) -> Resu
 #[tracing::instrument(skip(state), err)]
 pub async fn server_tools(state: State<'_, AppState>, name: String) -> Result<Vec<ToolInfo>, CommandError> {
     state.supervisor.tools(&name).map_err(Into::into)
+}
+
+/// A server's allowlist as its running config has it, next to every tool it offers (the allowlist editor's data).
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state), err)]
+pub async fn server_allowlist(state: State<'_, AppState>, name: String) -> Result<AllowlistView, CommandError> {
+    state.supervisor.allowlist(&name).map_err(Into::into)
 }
 
 /// Calls a tool with JSON object arguments; returns the MCP result as JSON text (content blocks, structured

@@ -1,7 +1,7 @@
 //! Commands about the configured servers. Entries cross the boundary as JSON text, the way the file holds them.
 
-use plugboard_core::config::ServerList;
 use plugboard_core::config::raw::RawServer;
+use plugboard_core::config::{EntryProblem, ServerList, check_entry_text};
 use tauri::State;
 
 use crate::error::CommandError;
@@ -39,6 +39,27 @@ pub async fn add_server(state: State<'_, AppState>, name: String, entry: String)
 pub async fn update_server(state: State<'_, AppState>, name: String, entry: String) -> Result<(), CommandError> {
     let entry = parse_entry(&name, &entry)?;
     state.with_registry(move |r| r.update(&name, entry)).await
+}
+
+/// Replaces only a server's tool allowlist: `null` means every tool (no `tools` key), a list exactly those.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state), err)]
+pub async fn set_server_tools(
+    state: State<'_, AppState>,
+    name: String,
+    tools: Option<Vec<String>>,
+) -> Result<(), CommandError> {
+    state.with_registry(move |r| r.set_tools(&name, tools)).await
+}
+
+/// Checks an entry's JSON text without saving it: `null` when it is a usable server, else the problem with its
+/// field, line and column (for the raw config editor, as the person types).
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(entry), err)]
+pub async fn check_server_entry(name: String, entry: String) -> Result<Option<EntryProblem>, CommandError> {
+    Ok(check_entry_text(&name, &entry).err())
 }
 
 /// Removes a server and deletes its secrets; returns how many secrets were deleted.

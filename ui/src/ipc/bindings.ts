@@ -14,6 +14,13 @@ export const commands = {
 	addServer: (name: string, entry: string) => typedError<null, CommandError>(__TAURI_INVOKE("add_server", { name, entry })),
 	/**  Replaces a server's entry with this JSON. */
 	updateServer: (name: string, entry: string) => typedError<null, CommandError>(__TAURI_INVOKE("update_server", { name, entry })),
+	/**  Replaces only a server's tool allowlist: `null` means every tool (no `tools` key), a list exactly those. */
+	setServerTools: (name: string, tools: string[] | null) => typedError<null, CommandError>(__TAURI_INVOKE("set_server_tools", { name, tools })),
+	/**
+	 *  Checks an entry's JSON text without saving it: `null` when it is a usable server, else the problem with its
+	 *  field, line and column (for the raw config editor, as the person types).
+	 */
+	checkServerEntry: (name: string, entry: string) => typedError<EntryProblem | null, CommandError>(__TAURI_INVOKE("check_server_entry", { name, entry })),
 	/**  Removes a server and deletes its secrets; returns how many secrets were deleted. */
 	removeServer: (name: string) => typedError<number, CommandError>(__TAURI_INVOKE("remove_server", { name })),
 	/**  Renames a server; its secrets move with it. */
@@ -40,6 +47,8 @@ export const commands = {
 	disconnectServer: (name: string) => typedError<null, CommandError>(__TAURI_INVOKE("disconnect_server", { name })),
 	/**  A server's tools, each marked allowed or hidden by the allowlist. */
 	serverTools: (name: string) => typedError<ToolInfo[], CommandError>(__TAURI_INVOKE("server_tools", { name })),
+	/**  A server's allowlist as its running config has it, next to every tool it offers (the allowlist editor's data). */
+	serverAllowlist: (name: string) => typedError<AllowlistView, CommandError>(__TAURI_INVOKE("server_allowlist", { name })),
 	/**
 	 *  Calls a tool with JSON object arguments; returns the MCP result as JSON text (content blocks, structured
 	 *  content, isError) for the console to render.
@@ -66,6 +75,22 @@ export const events = {
 };
 
 /* Types */
+/**  A server's allowlist next to the tools it offers: what the allowlist editor shows. */
+export type AllowlistView = {
+	/**
+	 *  The entries as the running config has them (raw or namespaced names); no list allows every tool, including
+	 *  ones the server adds later (no `tools` key, or `["*"]`).
+	 */
+	entries: string[] | null,
+	/**
+	 *  Every tool the server offers as last discovered (empty before it is first ready), each marked allowed or
+	 *  not, with the name it is exposed under.
+	 */
+	tools: ToolInfo[],
+	/**  The entries that match no offered tool (meaningful once the tools were discovered). */
+	unknownEntries: string[],
+};
+
 /**  Where Plugboard's files are, for the person to find (and back up) them. */
 export type AppPaths = {
 	/**  servers.json, the config file. */
@@ -147,6 +172,20 @@ export type EntryPlan = {
 	notes: string[],
 	/**  Where literal secrets were found (`env.GITHUB_TOKEN`); they go to the keychain, never to the file. */
 	secretsMoved: string[],
+};
+
+/**  Why an entry's text is not a usable server, and where in the text. */
+export type EntryProblem = {
+	/**
+	 *  The field as written in the file (`url`, `oauth.redirect`); absent when the text is not valid JSON for an
+	 *  entry at all.
+	 */
+	field: string | null,
+	message: string,
+	/**  1-based line of the problem: of the syntax error, or of the field's key (1 when the key is not written). */
+	line: number,
+	/**  1-based column, counted in characters, as editors show it. */
+	column: number,
 };
 
 /**  One source file and what it holds. */

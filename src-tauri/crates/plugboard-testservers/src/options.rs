@@ -31,6 +31,10 @@ pub struct Options {
     /// Offer an `add_tool` tool that adds a tool and sends notifications/tools/list_changed.
     #[arg(long)]
     pub list_changed: bool,
+    /// Also offer a `hostile` tool whose description is markup and script (XSS payloads) with hidden characters, so a
+    /// UI can be checked to show it as inert text.
+    #[arg(long)]
+    pub hostile_tool: bool,
     /// Append one line per received tool call ("call NAME") and per cancellation ("cancelled NAME") to this file.
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,

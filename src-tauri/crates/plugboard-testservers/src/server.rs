@@ -31,6 +31,9 @@ impl TestServer {
         if !options.list_changed {
             router.remove_route("add_tool");
         }
+        if options.hostile_tool {
+            router.add_route(crate::tools::hostile_route());
+        }
         Self {
             router: Arc::new(Mutex::new(router)),
             journal: Arc::new(Journal::new(options.journal.clone())),

@@ -46,6 +46,20 @@ pub struct AddToolArgs {
     name: String,
 }
 
+/// The description of `--hostile-tool`'s tool: markup that would run script if a UI rendered it as HTML, and
+/// hidden characters (zero-width space, right-to-left override) that a UI must make visible.
+pub const HOSTILE_DESCRIPTION: &str = "<img src=x onerror=\"document.title='pwned'\"><script>document.title='pwned'</script>\
+<b>bold?</b> hidden\u{200b}space and \u{202e}reversed";
+
+/// The `hostile` tool: its description is [`HOSTILE_DESCRIPTION`]; calling it answers "harmless".
+pub fn hostile_route() -> ToolRoute<TestServer> {
+    let schema = JsonObject::from_iter([("type".to_owned(), serde_json::Value::from("object"))]);
+    let tool = Tool::new("hostile", HOSTILE_DESCRIPTION, Arc::new(schema));
+    ToolRoute::new_dyn(tool, |_context| {
+        Box::pin(async { Ok(CallToolResult::success(vec![ContentBlock::text("harmless")]).into()) })
+    })
+}
+
 /// The text `big` returns: `bytes` ASCII letters in a fixed cycle, so a test can rebuild and compare it.
 pub fn big_text(bytes: usize) -> String {
     (b'a'..=b'z').cycle().take(bytes).map(char::from).collect()

@@ -284,3 +284,20 @@ async fn list_changed_refreshes_the_tools() {
     assert_eq!(text_of(&result), "added");
     h.finish().await;
 }
+
+/// `--hostile-tool` offers a `hostile` tool whose description (markup, script, hidden characters) reaches the
+/// supervisor byte for byte, and the allowlist view names it with its exposed name.
+#[tokio::test]
+async fn hostile_description_arrives_verbatim() {
+    let mut h = Harness::new();
+    h.sup.reconcile(vec![h.server("hostile", &["--hostile-tool"])]).await;
+    assert_eq!(h.statuses_until("hostile", is_ready).await, ["connecting", "ready"]);
+    let view = h.sup.allowlist("hostile").expect("allowlist");
+    let tool = view.tools.iter().find(|t| t.name == "hostile").expect("the hostile tool");
+    let description = tool.description.as_deref().expect("a description");
+    assert!(description.starts_with("<img src=x onerror="), "{description}");
+    assert!(description.contains("\u{200b}") && description.contains("\u{202e}"), "{description}");
+    assert_eq!(tool.exposed_name, "mcp__hostile__hostile");
+    assert_eq!(view.entries, None);
+    h.finish().await;
+}

@@ -1,4 +1,5 @@
 // The entries of servers.json that fail validation, each with its field and why; every string stays plain text.
+import { Link } from "react-router";
 import type { InvalidServer } from "../../ipc/bindings";
 
 /** Props for {@link NeedsFixing}. */
@@ -22,6 +23,15 @@ export default function NeedsFixing({ invalid }: NeedsFixingProps) {
             <span className="text-muted"> · </span>
             <code className="font-mono text-[13px] wrap-anywhere text-muted">{entry.field}</code>
             <p className="mt-0.5 wrap-anywhere">{entry.message}</p>
+            {/* The server's page edits the entry as JSON; a bad name needs a rename, which that editor cannot do. */}
+            {entry.field !== "name" && (
+              <Link
+                to={`/servers/${encodeURIComponent(entry.name)}`}
+                className="mt-1 inline-block rounded text-xs text-accent hover:underline"
+              >
+                Edit the entry <span className="sr-only">{entry.name}</span>
+              </Link>
+            )}
           </li>
         ))}
       </ul>

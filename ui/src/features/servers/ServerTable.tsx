@@ -1,6 +1,7 @@
 // The configured servers as a table with each one's live status and action. Every cell renders server-supplied text as plain text.
 import { ChevronRight } from "lucide-react";
 import { Fragment, useId, useState } from "react";
+import { Link } from "react-router";
 import type { ServerStatus, ServerSummary } from "../../ipc/bindings";
 import FailureDetails from "./FailureDetails";
 import { originLabel } from "./originLabel";
@@ -69,7 +70,12 @@ function ServerRow({ server, status }: ServerRowProps) {
     <Fragment>
       {/* An open details row belongs to this row, so no rule between them. */}
       <tr className={`align-top ${failed !== null && open ? "" : "border-b border-line last:border-b-0"}`}>
-        <th scope="row" className="px-4 py-2.5 font-medium wrap-anywhere">{server.name}</th>
+        <th scope="row" className="px-4 py-2.5 font-medium wrap-anywhere">
+          {/* The server's own page (status, tools and allowlist, config); a link, so Tab and Enter reach it. */}
+          <Link to={`/servers/${encodeURIComponent(server.name)}`} className="rounded text-accent hover:underline">
+            {server.name}
+          </Link>
+        </th>
         <td className="px-4 py-2.5">
           <span className="block text-xs text-muted">{transportLabel(server.transport)}</span>
           <code className="font-mono text-[13px] wrap-anywhere">{server.target}</code>

@@ -211,6 +211,8 @@ describe("ServersPage", () => {
     expect(items[0]).toHaveTextContent("relative URL without a base");
     expect(items[1]).toHaveTextContent("nocmd");
     expect(items[1]).toHaveTextContent("needs either `command` or `url`");
+    // Each can be fixed in its server's page (the config editor).
+    expect(within(items[0]!).getByRole("link", { name: "Edit the entry broken" })).toHaveAttribute("href", "/servers/broken");
     expect(screen.queryByText("No servers yet")).not.toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
     expect(screen.getByText(CONFIG_PATH).tagName).toBe("CODE");

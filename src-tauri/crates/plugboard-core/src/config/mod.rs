@@ -1,6 +1,7 @@
 //! The server registry's file: `servers.json`, its lenient raw shape, the validated model, `${…}` references,
 //! and the store that owns the file (atomic writes, backups, external edits detected and never clobbered).
 
+mod entry_text;
 mod error;
 mod file;
 pub mod model;
@@ -14,6 +15,7 @@ mod watch;
 #[cfg(test)]
 mod store_tests;
 
+pub use entry_text::{EntryProblem, check_entry_text};
 pub use error::ConfigError;
 pub use file::{CONFIG_FILE_NAME, config_path, parse_config_text, render_config_text};
 pub use store::{ConfigEvent, ConfigStore, backup_path};

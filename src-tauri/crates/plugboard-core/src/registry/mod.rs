@@ -73,6 +73,18 @@ impl Registry {
         })
     }
 
+    /// Replaces only a server's tool allowlist: `None` removes the `tools` key (every tool, including ones the
+    /// server adds later), `Some` writes exactly that list (`[]` is none). The changed entry must validate.
+    pub fn set_tools(&self, name: &str, tools: Option<Vec<String>>) -> Result<(), RegistryError> {
+        self.store.modify(|file| {
+            let slot = existing(file, name)?;
+            let changed = RawServer { tools, ..slot.clone() };
+            validate_server(name, &changed)?;
+            *slot = changed;
+            Ok(())
+        })
+    }
+
     /// Turns a server on or off without touching anything else in its entry.
     pub fn set_enabled(&self, name: &str, enabled: bool) -> Result<(), RegistryError> {
         self.store.modify(|file| {

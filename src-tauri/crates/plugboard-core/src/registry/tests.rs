@@ -100,3 +100,29 @@ fn secret_names_are_collected() {
     );
     assert_eq!(secret_names(&e), ["arg", "cmd", "env", "path"]);
 }
+
+/// Setting the allowlist touches only `tools`: a list is written as given, `None` removes the key (all tools),
+/// an invalid list is refused without writing, and an unknown server is NotFound.
+#[test]
+fn set_tools_writes_only_the_allowlist() {
+    let (_dir, reg) = registry();
+    reg.add("files", entry(r#"{"command":"npx","args":["-y","fs"],"timeoutMs":5000,"x-note":"kept"}"#)).expect("add");
+
+    reg.set_tools("files", Some(vec!["read_file".into(), "mcp__files__list".into()])).expect("list");
+    let text = std::fs::read_to_string(reg.store().path()).expect("read");
+    let file: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let files = &file["mcpServers"]["files"];
+    assert_eq!(files["tools"], serde_json::json!(["read_file", "mcp__files__list"]));
+    assert_eq!((files["timeoutMs"].as_u64(), files["x-note"].as_str()), (Some(5000), Some("kept")));
+
+    reg.set_tools("files", Some(vec![])).expect("none");
+    assert_eq!(reg.get("files").expect("get").tools, Some(vec![]));
+
+    assert!(matches!(reg.set_tools("files", Some(vec!["*".into(), "a".into()])), Err(RegistryError::Invalid(_))));
+    assert_eq!(reg.get("files").expect("get").tools, Some(vec![]), "a refused list is not written");
+
+    reg.set_tools("files", None).expect("all");
+    let text = std::fs::read_to_string(reg.store().path()).expect("read");
+    assert!(!text.contains("\"tools\""), "no tools key means all tools: {text}");
+    assert!(matches!(reg.set_tools("nope", None), Err(RegistryError::NotFound { .. })));
+}

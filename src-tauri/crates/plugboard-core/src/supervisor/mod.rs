@@ -20,7 +20,7 @@ use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
-pub use allowlist::{Curated, curate};
+pub use allowlist::{AllowlistView, Curated, curate};
 pub use backoff::{CRASH_LOOP_FAILURES, CRASH_LOOP_WINDOW, FIRST_DELAY, MAX_DELAY};
 pub use call::{CallCancel, PROGRESS_MAX_FACTOR};
 pub use connector::{ConnectError, Connected, Connector, LiveConnector, pooled_http_client};
@@ -162,6 +162,11 @@ impl Supervisor {
     /// The server's tools (all of them, each marked allowed or not), as last discovered.
     pub fn tools(&self, server: &str) -> Result<Vec<ToolInfo>, SupervisorError> {
         self.with_handle(server, |h| h.route.tools.borrow().tools.clone())
+    }
+
+    /// The server's allowlist as its running config has it, next to the tools it offers (for the allowlist editor).
+    pub fn allowlist(&self, server: &str) -> Result<AllowlistView, SupervisorError> {
+        self.with_handle(server, |h| AllowlistView::new(&h.config.tools, &h.route.tools.borrow()))
     }
 
     /// Connects a stopped, failed or disabled-for-now server (an explicit request forgives past failures).

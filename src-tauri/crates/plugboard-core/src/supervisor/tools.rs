@@ -33,6 +33,8 @@ pub struct ToolSet {
     pub tools: Vec<ToolInfo>,
     /// Allowlist entries that match no tool, with the names that exist (for the person).
     pub warnings: Vec<String>,
+    /// The allowlist entries (as written) that match no offered tool.
+    pub unknown_entries: Vec<String>,
     /// The allowed raw names, for the per-call check (a tool list can hold hundreds of tools).
     allowed_names: HashSet<String>,
 }
@@ -60,7 +62,7 @@ impl ToolSet {
             })
             .collect::<Vec<ToolInfo>>();
         let allowed_names = tools.iter().filter(|t| t.allowed).map(|t| t.name.clone()).collect();
-        Self { tools, warnings, allowed_names }
+        Self { tools, warnings, unknown_entries: curated.unknown_entries, allowed_names }
     }
 
     /// Whether `name` (raw) is offered and allowed.

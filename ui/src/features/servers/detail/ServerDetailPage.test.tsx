@@ -1,0 +1,132 @@
+// Tests for a server's page: reached from the Servers table by link, its overview, tabs by keyboard, and the
+// states for a server that is not there or cannot be used as written.
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { commands, events, type ServerList } from "../../../ipc/bindings";
+import { renderWithProviders } from "../../../test/render";
+import ServersPage from "../ServersPage";
+import ServerDetailPage from "./ServerDetailPage";
+
+vi.mock("../../../ipc/bindings", () => ({
+  commands: {
+    listServers: vi.fn(),
+    serverStatuses: vi.fn(),
+    serverAllowlist: vi.fn(),
+    getServer: vi.fn(),
+    checkServerEntry: vi.fn(),
+  },
+  events: {
+    configChanged: { listen: vi.fn() },
+    serverStatusChanged: { listen: vi.fn() },
+    toolsChanged: { listen: vi.fn() },
+  },
+}));
+
+const LIST: ServerList = {
+  configPath: "/home/ada/.config/plugboard/servers.json",
+  servers: [{ name: "everything", transport: "stdio", target: "mcp-server-everything stdio", enabled: true, origin: "cursor" }],
+  invalid: [{ name: "broken", field: "url", message: "the ftp: scheme is not allowed" }],
+  fileProblem: null,
+};
+
+/** The app's server routes, opened at `path`. */
+function renderAt(path: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/servers" element={<ServersPage />} />
+      <Route path="/servers/:name" element={<ServerDetailPage />} />
+    </Routes>,
+    path,
+  );
+}
+
+describe("ServerDetailPage", () => {
+  beforeEach(() => {
+    vi.mocked(commands.listServers).mockResolvedValue({ status: "ok", data: LIST });
+    vi.mocked(commands.serverStatuses).mockResolvedValue({
+      status: "ok",
+      data: [
+        {
+          server: "everything",
+          status: { state: "ready", tools: 1, protocolVersion: "2025-06-18", serverName: "mcp-servers/<b>everything</b>" },
+        },
+      ],
+    });
+    vi.mocked(commands.serverAllowlist).mockResolvedValue({
+      status: "ok",
+      data: {
+        entries: null,
+        tools: [
+          { name: "echo", exposedName: "mcp__everything__echo", title: null, description: "Echoes", allowed: true, inputSchema: "{}" },
+        ],
+        unknownEntries: [],
+      },
+    });
+    vi.mocked(commands.getServer).mockResolvedValue({ status: "ok", data: '{\n  "command": "x"\n}' });
+    vi.mocked(commands.checkServerEntry).mockResolvedValue({ status: "ok", data: null });
+    for (const event of [events.configChanged, events.serverStatusChanged, events.toolsChanged]) {
+      vi.mocked(event.listen).mockResolvedValue(vi.fn());
+    }
+  });
+
+  // Pins: the server's name in the table is a link (keyboard: Tab + Enter) to its page.
+  it("opens from the Servers table", async () => {
+    const user = userEvent.setup();
+    renderAt("/servers");
+
+    const link = await screen.findByRole("link", { name: "everything" });
+    link.focus();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByRole("heading", { level: 1, name: "everything" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Servers" })).toHaveAttribute("href", "/servers");
+  });
+
+  // Pins: the overview shows status, transport, command, origin, protocol and server info (as text).
+  it("shows what the server is and how it is doing", async () => {
+    renderAt("/servers/everything");
+
+    const overview = await screen.findByText("Transport");
+    const list = overview.closest("dl");
+    expect(list).not.toBeNull();
+    const facts = within(list as HTMLElement);
+    expect(await facts.findByText("Ready · 1 tool")).toBeInTheDocument();
+    expect(facts.getByText("stdio")).toBeInTheDocument();
+    expect(facts.getByText("mcp-server-everything stdio")).toBeInTheDocument();
+    expect(facts.getByText("Imported from Cursor")).toBeInTheDocument();
+    expect(facts.getByText("MCP 2025-06-18")).toBeInTheDocument();
+    expect(facts.getByText("mcp-servers/<b>everything</b>")).toBeInTheDocument();
+    expect(document.querySelector("b")).toBeNull();
+    // The Tools tab holds the allowlist editor (its rows need layout: AllowlistEditor.test.tsx covers them).
+    expect(await screen.findByRole("radio", { name: /All tools/ })).toBeChecked();
+  });
+
+  // Pins: Tools and Config are tabs; arrow keys move between them and the config editor is in the Config panel.
+  it("switches tabs with the keyboard", async () => {
+    const user = userEvent.setup();
+    renderAt("/servers/everything");
+
+    const tools = await screen.findByRole("tab", { name: "Tools" });
+    expect(tools).toHaveAttribute("aria-selected", "true");
+    tools.focus();
+    await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("tab", { name: "Config" })).toHaveAttribute("aria-selected", "true");
+    expect(await screen.findByRole("textbox", { name: "Entry of everything as JSON" })).toBeVisible();
+  });
+
+  // Pins: a name that is not in servers.json says so and links back.
+  it("says when there is no such server", async () => {
+    renderAt("/servers/nope");
+    expect(await screen.findByRole("heading", { name: "No server named “nope”" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to all servers" })).toBeInTheDocument();
+  });
+
+  // Pins: an entry that cannot be used shows why, and opens on its config so it can be fixed.
+  it("offers the config of an entry that needs fixing", async () => {
+    renderAt("/servers/broken");
+    expect(await screen.findByText(/This entry cannot be used as written: url: the ftp: scheme/)).toBeInTheDocument();
+    expect(screen.queryByRole("tab", { name: "Tools" })).not.toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Config" })).toHaveAttribute("aria-selected", "true");
+  });
+});
