@@ -23,6 +23,7 @@ const COMMANDS: &[&str] = &[
     "login_server",
     "cancel_login",
     "logout_server",
+    "missed_deep_link_rejections",
 ];
 
 fn main() {

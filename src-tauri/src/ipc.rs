@@ -37,6 +37,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             auth::login_server,
             auth::cancel_login,
             auth::logout_server,
+            auth::missed_deep_link_rejections,
         ])
         .events(collect_events![
             events::ConfigChanged,

@@ -16,15 +16,15 @@ function appBinary() {
   return bin;
 }
 
-/** Starts a new app process and returns the WebDriver session driving its window. */
-export async function launchApp() {
+/** Starts a new app process (with `args`, e.g. a `plugboard://` link) and returns the WebDriver session driving its window. */
+export async function launchApp(args = []) {
   const port = Number(process.env.WEBDRIVER_PORT);
   if (!port) throw new Error("WEBDRIVER_PORT is not set: run inside tests/harness/isolated-env.sh --webdriver");
   return remote({
     hostname: "127.0.0.1",
     port,
     logLevel: "warn",
-    capabilities: { "tauri:options": { application: appBinary() } },
+    capabilities: { "tauri:options": { application: appBinary(), args } },
   });
 }
 
