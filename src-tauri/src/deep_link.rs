@@ -69,6 +69,13 @@ pub fn route(app: &AppHandle, raw: &str) {
 /// forwards (single-instance hands the second launch's arguments to the deep-link plugin).
 pub fn listen(app: &AppHandle) {
     use tauri_plugin_deep_link::DeepLinkExt;
+    // A development build is not installed, so nothing tells the desktop that it opens plugboard:// links and a
+    // browser's redirect would go nowhere: register this binary for the scheme (a .desktop file in the user's data
+    // dir, through xdg-mime). An installed package registers itself.
+    #[cfg(all(debug_assertions, target_os = "linux"))]
+    if let Err(e) = app.deep_link().register_all() {
+        tracing::warn!("cannot register the plugboard:// scheme with the desktop: {e}");
+    }
     let handle = app.clone();
     app.deep_link().on_open_url(move |event| {
         for url in event.urls() {

@@ -4,7 +4,7 @@
 // the browser (the harness lets no real one start).
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, connect } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -68,6 +68,18 @@ function openLink(url) {
   return new Promise((resolve) => {
     execFile(process.env.PLUGBOARD_APP_BIN, [url], { env: process.env, timeout: 60_000 }, (error) =>
       resolve(error === null ? 0 : (error.code ?? -1)),
+    );
+  });
+}
+
+/**
+ * Opens `url` the way a browser hands a link to the desktop: `gio open` finds the handler the app registered for
+ * the scheme (a development build registers itself at start) and launches it, which forwards the link.
+ */
+function openThroughDesktop(url) {
+  return new Promise((resolve) => {
+    execFile("gio", ["open", url], { env: process.env, timeout: 60_000 }, (error, _out, stderr) =>
+      resolve(error === null ? "" : `${error.message} ${stderr}`),
     );
   });
 }
@@ -152,7 +164,8 @@ describe("OAuth login in the window", () => {
   });
 
   // The deep-link flavour: hostile links from a second launch are refused as inert text while the login keeps
-  // waiting; the real callback completes it (the server turns Ready by itself); a replay of it is refused.
+  // waiting; the real callback completes it (the server turns Ready by itself); a replay of it, opened through the
+  // desktop's scheme handler, is refused.
   test("a deep-link login survives hostile links, completes, and refuses a replay", async () => {
     const authorizationUrl = await logIn("demo-link");
     const panel = await browser.$('section[aria-label="Login to demo-link"]');
@@ -189,7 +202,11 @@ describe("OAuth login in the window", () => {
     assert.equal(await panel.isExisting(), false, "the waiting panel went away by itself");
     assert.ok(await browser.$(`${row("demo-link")}//button[contains(., "Log out")]`).isDisplayed());
 
-    assert.equal(await openLink(callback), 0);
+    // The replay goes the desktop's way this time: the scheme handler the app registered, then the forwarding.
+    const handler = readFileSync(join(process.env.XDG_DATA_HOME, "applications", "plugboard-handler.desktop"), "utf8");
+    assert.match(handler, /MimeType=.*x-scheme-handler\/plugboard/);
+    assert.match(handler, /^Exec=.* %u$/m);
+    assert.equal(await openThroughDesktop(callback), "", "gio opened the link with the registered handler");
     const notices = await browser.$('[aria-label="Refused links"]');
     await browser.waitUntil(async () => UNKNOWN.test(await notices.getText()), WAIT);
     assert.match(await rowText("demo-link"), /Ready/);
