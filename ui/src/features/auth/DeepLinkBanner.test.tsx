@@ -35,7 +35,7 @@ describe("DeepLinkBanner", () => {
     reject({ reason: "A login link was refused: <script>alert(1)</script>\u202e." });
     reject({ reason: "A login link was refused: the callback URL is longer than 8192 bytes." });
 
-    expect(region).toHaveTextContent("A link was refused. A login link was refused: <script>alert(1)</script>\\u{202e}.");
+    expect(region).toHaveTextContent("A login link was refused: <script>alert(1)</script>\\u{202e}.");
     expect(container.querySelector("script")).toBeNull();
     const dismiss = within(region).getAllByRole("button", { name: "Dismiss this notice" });
     expect(dismiss).toHaveLength(2);

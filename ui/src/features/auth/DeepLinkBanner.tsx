@@ -42,7 +42,8 @@ export default function DeepLinkBanner() {
         >
           <ShieldAlert size={16} aria-hidden="true" className="mt-0.5 shrink-0 text-danger" />
           <p className="min-w-0 flex-1 wrap-anywhere">
-            <span className="font-medium">A link was refused.</span> {revealHidden(notice.reason)}
+            {/* The reason is a whole sentence that says what was refused ("A login link was refused: …"). */}
+            {revealHidden(notice.reason)}
           </p>
           <button
             type="button"
