@@ -27,6 +27,7 @@ const COMMANDS: &[&str] = &[
     "cancel_login",
     "logout_server",
     "app_paths",
+    "missed_deep_link_rejections",
 ];
 
 fn main() {

@@ -41,6 +41,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             auth::cancel_login,
             auth::logout_server,
             settings::app_paths,
+            auth::missed_deep_link_rejections,
         ])
         .events(collect_events![
             events::ConfigChanged,

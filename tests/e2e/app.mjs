@@ -1,4 +1,5 @@
 // Launches the real Plugboard binary through tauri-driver (started by tests/harness/isolated-env.sh --webdriver).
+import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,15 +17,44 @@ function appBinary() {
   return bin;
 }
 
-/** Starts a new app process and returns the WebDriver session driving its window. */
-export async function launchApp() {
+/** The session-bus name a running window owns (tauri-plugin-single-instance: the app identifier + ".SingleInstance"). */
+const INSTANCE_NAME = "dev.plugboard.desktop.SingleInstance";
+
+/** Whether a Plugboard window still owns its single-instance name on the session bus. */
+function windowRunning() {
+  const reply = execFileSync("dbus-send", [
+    "--session",
+    "--print-reply",
+    "--dest=org.freedesktop.DBus",
+    "/org/freedesktop/DBus",
+    "org.freedesktop.DBus.NameHasOwner",
+    `string:${INSTANCE_NAME}`,
+  ]).toString();
+  return reply.includes("boolean true");
+}
+
+/**
+ * Waits until the previous test's window has let go of the single-instance name: a window started before that
+ * would hand its arguments to the dying one and quit, and WebDriver would wait for it forever.
+ */
+async function previousWindowGone() {
+  const deadline = Date.now() + 20_000;
+  while (windowRunning()) {
+    if (Date.now() > deadline) throw new Error(`${INSTANCE_NAME} is still owned: an earlier window did not quit`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Starts a new app process (with `args`, e.g. a `plugboard://` link) and returns the WebDriver session driving its window. */
+export async function launchApp(args = []) {
   const port = Number(process.env.WEBDRIVER_PORT);
   if (!port) throw new Error("WEBDRIVER_PORT is not set: run inside tests/harness/isolated-env.sh --webdriver");
+  await previousWindowGone();
   return remote({
     hostname: "127.0.0.1",
     port,
     logLevel: "warn",
-    capabilities: { "tauri:options": { application: appBinary() } },
+    capabilities: { "tauri:options": { application: appBinary(), args } },
   });
 }
 

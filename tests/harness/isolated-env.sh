@@ -62,6 +62,9 @@ if [ "$HARNESS_DISPLAY" = 1 ]; then
   for _ in $(seq 100); do [ -s "$display_file" ] && break; sleep 0.05; done
   [ -s "$display_file" ] || { echo "isolated-env: Xvfb did not start: $(cat "$PLUGBOARD_TEST_SANDBOX/xvfb.log")" >&2; exit 1; }
   export DISPLAY=":$(tr -d '\n' <"$display_file")"
+  # No real browser may start under the test display (xdg-open would launch Debian's Chromium and finish a login on
+  # its own): tests play the browser themselves, and the app reports that it could not open one.
+  export BROWSER=/nonexistent/browser-disabled-by-the-test-harness
 fi
 
 if [ "$HARNESS_WEBDRIVER" = 1 ]; then

@@ -1,9 +1,11 @@
 //! Commands of OAuth login: log in (opens the browser, returns when the redirect arrived and the server connected),
-//! cancel a login, log out.
+//! cancel a login, log out, and the refused links of a cold start.
 
 use tauri::{AppHandle, State};
 
+use crate::deep_link::MissedRejections;
 use crate::error::CommandError;
+use crate::events::DeepLinkRejected;
 use crate::login;
 use crate::state::AppState;
 
@@ -29,4 +31,13 @@ pub async fn cancel_login(state: State<'_, AppState>, name: String) -> Result<bo
 #[tracing::instrument(skip(state), err)]
 pub async fn logout_server(state: State<'_, AppState>, name: String) -> Result<bool, CommandError> {
     login::logout_and_disconnect(&state, &name).await
+}
+
+/// The `plugboard://` links the app was started with and refused before the page could listen; each is returned once.
+#[tauri::command]
+#[specta::specta]
+pub async fn missed_deep_link_rejections(
+    missed: State<'_, MissedRejections>,
+) -> Result<Vec<DeepLinkRejected>, CommandError> {
+    Ok(missed.take())
 }

@@ -62,6 +62,8 @@ export const commands = {
 	logoutServer: (name: string) => typedError<boolean, CommandError>(__TAURI_INVOKE("logout_server", { name })),
 	/**  The config file, data and log folders, and the app's version. */
 	appPaths: () => typedError<AppPaths, CommandError>(__TAURI_INVOKE("app_paths")),
+	/**  The `plugboard://` links the app was started with and refused before the page could listen; each is returned once. */
+	missedDeepLinkRejections: () => typedError<DeepLinkRejected[], CommandError>(__TAURI_INVOKE("missed_deep_link_rejections")),
 };
 
 /** Events */
@@ -299,6 +301,8 @@ export type ServerSummary = {
 	enabled: boolean,
 	/**  The client it was imported from, if any. */
 	origin: string | null,
+	/**  Whether it logs in with OAuth (it has an `oauth` section): the UI offers Log in and Log out for it. */
+	oauth: boolean,
 };
 
 /**  One tool as the UI and `plugboard tools` show it. */

@@ -1,8 +1,14 @@
 // Tests for the app shell: the main navigation and the not-yet-shipped sections.
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import App from "../App";
 import { renderWithProviders } from "../test/render";
+
+// The shell listens for refused deep links on every page (DeepLinkBanner.test.tsx tests the notices).
+vi.mock("../ipc/bindings", () => ({
+  commands: { missedDeepLinkRejections: vi.fn(() => Promise.resolve({ status: "ok", data: [] })) },
+  events: { deepLinkRejected: { listen: vi.fn(() => Promise.resolve(() => {})) } },
+}));
 
 describe("AppShell", () => {
   // Pins: the "Main" nav has exactly the five sections, in order, each a link to its hash route.

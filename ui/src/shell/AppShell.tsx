@@ -1,5 +1,7 @@
-// The window layout: a sidebar with the product name and main navigation, and the current page beside it.
+// The window layout: a sidebar with the product name and main navigation, and the current page beside it (under the
+// notices of refused plugboard:// links, which can arrive on any page).
 import { Outlet } from "react-router";
+import DeepLinkBanner from "../features/auth/DeepLinkBanner";
 import Logo from "./Logo";
 import { SECTIONS } from "./sections";
 import SidebarLink from "./SidebarLink";
@@ -24,6 +26,7 @@ export default function AppShell() {
       </aside>
       <main className="min-w-0 flex-1 overflow-y-auto">
         <div className="mx-auto max-w-5xl px-8 py-6">
+          <DeepLinkBanner />
           <Outlet />
         </div>
       </main>

@@ -1,8 +1,11 @@
-// The one action a server's live status allows (Connect, Disconnect or Retry), with its pending state and error.
+// The one action a server's live status allows (Connect, Disconnect or Retry; Log in for an OAuth server that needs
+// it), with its pending state and error, plus Log out for a logged-in OAuth server.
 import { useMutation } from "@tanstack/react-query";
-import { LoaderCircle, Plug, RotateCw, Unplug, type LucideIcon } from "lucide-react";
+import { LoaderCircle, LogIn, Plug, RotateCw, Unplug, type LucideIcon } from "lucide-react";
 import { commands, type ServerStatus } from "../../ipc/bindings";
 import { call } from "../../ipc/client";
+import LogoutAction from "../auth/LogoutAction";
+import type { LoginController } from "../auth/useLogin";
 import { revealHidden } from "./revealHidden";
 
 /** What a person can do to a server in a given state. */
@@ -40,9 +43,13 @@ type ServerActionsProps = {
   server: string;
   /** The server's live status, or undefined while none has been reported (then there is no action). */
   status: ServerStatus | undefined;
+  /** Whether the server logs in with OAuth: then "needs login" offers Log in, and Ready offers Log out. */
+  oauth: boolean;
+  /** The server's login (from `useLogin`), which Log in starts; its progress shows under the row. */
+  login: LoginController;
 };
 
-export default function ServerActions({ server, status }: ServerActionsProps) {
+export default function ServerActions({ server, status, oauth, login }: ServerActionsProps) {
   // No cache invalidation on success: the backend reports the resulting states through serverStatusChanged.
   const mutation = useMutation({
     mutationFn: ({ action }: Press) =>
@@ -51,6 +58,7 @@ export default function ServerActions({ server, status }: ServerActionsProps) {
 
   const action = status === undefined ? null : actionFor(status.state);
   if (status === undefined || action === null) return null;
+  if (oauth && status.state === "needsLogin") return <LoginButton server={server} login={login} />;
 
   const { label, verb, icon: Icon } = LABELS[action];
   // Pending only for this very action: while a slow connect runs, Disconnect (to give up) must stay pressable.
@@ -81,6 +89,39 @@ export default function ServerActions({ server, status }: ServerActionsProps) {
           Couldn't {verb}: {revealHidden(failure.message)}
         </p>
       )}
+      {oauth && status.state === "ready" && (
+        <div className="mt-1.5">
+          <LogoutAction server={server} />
+        </div>
+      )}
     </>
+  );
+}
+
+/** Props for {@link LoginButton}. */
+type LoginButtonProps = {
+  /** The server to log in to, part of the button's accessible name ("Log in github"). */
+  server: string;
+  /** Its login; pressing starts it, and it is marked busy while it waits for the browser. */
+  login: LoginController;
+};
+
+/** "Log in": the login's progress, URL and Cancel show in the panel under the row. */
+function LoginButton({ server, login }: LoginButtonProps) {
+  const waiting = login.phase === "waiting";
+  return (
+    <button
+      type="button"
+      onClick={waiting ? undefined : login.start}
+      aria-disabled={waiting}
+      className="inline-flex items-center gap-1.5 rounded-md border border-accent/60 bg-surface px-2.5 py-0.5 text-sm whitespace-nowrap text-accent hover:bg-accent-soft aria-disabled:opacity-60"
+    >
+      {waiting ? (
+        <LoaderCircle size={14} aria-hidden="true" className="animate-spin" />
+      ) : (
+        <LogIn size={14} aria-hidden="true" />
+      )}
+      Log in <span className="sr-only">{server}</span>
+    </button>
   );
 }

@@ -15,7 +15,10 @@ import ServersPage from "./ServersPage";
 
 vi.mock("../../ipc/bindings", () => ({
   commands: { listServers: vi.fn(), serverStatuses: vi.fn(), connectServer: vi.fn(), disconnectServer: vi.fn() },
-  events: { configChanged: { listen: vi.fn() }, serverStatusChanged: { listen: vi.fn() } },
+  events: { configChanged: { listen: vi.fn() }, serverStatusChanged: { listen: vi.fn() },
+    // Each row follows its login's progress (features/auth has the login tests).
+    loginStarted: { listen: vi.fn(() => Promise.resolve(() => {})) },
+  },
 }));
 
 const listServers = vi.mocked(commands.listServers);
@@ -32,7 +35,7 @@ let emitStatusChanged: (payload: ServerStatusChanged) => void;
 function serve(names: string[], statuses: ServerStatusEntry[]) {
   const data: ServerList = {
     configPath: "/home/ada/.config/plugboard/servers.json",
-    servers: names.map((name) => ({ name, transport: "stdio", target: `npx ${name}`, enabled: true, origin: null })),
+    servers: names.map((name) => ({ name, transport: "stdio", target: `npx ${name}`, enabled: true, origin: null, oauth: false })),
     invalid: [],
     fileProblem: null,
   };

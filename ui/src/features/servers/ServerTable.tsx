@@ -3,6 +3,8 @@ import { ChevronRight } from "lucide-react";
 import { Fragment, useId, useState } from "react";
 import { Link } from "react-router";
 import type { ServerStatus, ServerSummary } from "../../ipc/bindings";
+import LoginPanel from "../auth/LoginPanel";
+import { useLogin } from "../auth/useLogin";
 import FailureDetails from "./FailureDetails";
 import { originLabel } from "./originLabel";
 import ServerActions from "./ServerActions";
@@ -60,16 +62,25 @@ type ServerRowProps = {
   status: ServerStatus | undefined;
 };
 
-/** One server's row and, for a failed server, a details row that its disclosure button opens. */
+/**
+ * One server's row; for a failed server, a details row that its disclosure button opens; for a login waiting for the
+ * browser (or failed), a row with its progress.
+ */
 function ServerRow({ server, status }: ServerRowProps) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const failed = status?.state === "failed" ? status : null;
+  // The login lives with the row, so its progress survives the status changes it causes.
+  const login = useLogin(server.name);
+  // Waiting is shown only while the server still needs the login: once the redirect arrived it is connecting.
+  const loginShown =
+    (login.phase === "waiting" && status?.state === "needsLogin") || login.phase === "failed";
+  const belowRow = (failed !== null && open) || loginShown;
 
   return (
     <Fragment>
       {/* An open details row belongs to this row, so no rule between them. */}
-      <tr className={`align-top ${failed !== null && open ? "" : "border-b border-line last:border-b-0"}`}>
+      <tr className={`align-top ${belowRow ? "" : "border-b border-line last:border-b-0"}`}>
         <th scope="row" className="px-4 py-2.5 font-medium wrap-anywhere">
           {/* The server's own page (status, tools and allowlist, config); a link, so Tab and Enter reach it. */}
           <Link to={`/servers/${encodeURIComponent(server.name)}`} className="rounded text-accent hover:underline">
@@ -100,13 +111,20 @@ function ServerRow({ server, status }: ServerRowProps) {
           )}
         </td>
         <td className="px-4 py-2.5">
-          <ServerActions server={server.name} status={status} />
+          <ServerActions server={server.name} status={status} oauth={server.oauth} login={login} />
         </td>
       </tr>
       {failed !== null && open && (
         <tr id={detailsId} className="border-b border-line last:border-b-0">
           <td colSpan={COLUMNS} className="px-4 pt-0 pb-3">
             <FailureDetails server={server.name} error={failed.error} stderrTail={failed.stderrTail} />
+          </td>
+        </tr>
+      )}
+      {loginShown && (
+        <tr className="border-b border-line last:border-b-0">
+          <td colSpan={COLUMNS} className="px-4 pt-0 pb-3">
+            <LoginPanel server={server.name} login={login} />
           </td>
         </tr>
       )}

@@ -8,7 +8,10 @@ import ServersPage from "./ServersPage";
 
 vi.mock("../../ipc/bindings", () => ({
   commands: { listServers: vi.fn(), serverStatuses: vi.fn() },
-  events: { configChanged: { listen: vi.fn() }, serverStatusChanged: { listen: vi.fn() } },
+  events: { configChanged: { listen: vi.fn() }, serverStatusChanged: { listen: vi.fn() },
+    // Each row follows its login's progress (features/auth has the login tests).
+    loginStarted: { listen: vi.fn(() => Promise.resolve(() => {})) },
+  },
 }));
 
 const listServers = vi.mocked(commands.listServers);
@@ -26,7 +29,7 @@ function ok(fields: Partial<ServerList> = {}) {
 
 /** An enabled stdio server that was not imported, unless `fields` says otherwise. */
 function server(fields: Partial<ServerSummary> & { name: string }): ServerSummary {
-  return { transport: "stdio", target: "npx -y @mcp/files", enabled: true, origin: null, ...fields };
+  return { transport: "stdio", target: "npx -y @mcp/files", enabled: true, origin: null, oauth: false, ...fields };
 }
 
 /** What the page handed to `events.configChanged.listen`, so a test can fire the event. */

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::model::{HttpMode, ServerConfig, Transport};
+use super::model::{Auth, HttpMode, ServerConfig, Transport};
 use super::raw::RawConfigFile;
 use super::validate::validate_server;
 
@@ -34,6 +34,8 @@ pub struct ServerSummary {
     pub enabled: bool,
     /// The client it was imported from, if any.
     pub origin: Option<String>,
+    /// Whether it logs in with OAuth (it has an `oauth` section): the UI offers Log in and Log out for it.
+    pub oauth: bool,
 }
 
 /// An entry of the file that cannot be used as written.
@@ -92,6 +94,7 @@ impl From<&ServerConfig> for ServerSummary {
             target,
             enabled: config.enabled,
             origin: config.origin.as_ref().map(|o| o.client.clone()),
+            oauth: matches!(config.auth, Auth::OAuth(_)),
         }
     }
 }
@@ -104,13 +107,14 @@ fn command_line(command: &str, args: &[String]) -> String {
 mod tests {
     use super::*;
 
-    /// Usable entries are summarised with their transport; broken ones are listed apart with their field.
+    /// Usable entries are summarised with their transport and whether they log in with OAuth; broken ones are listed
+    /// apart with their field.
     #[test]
     fn entries_are_sorted_into_servers_and_invalid() {
         let file: RawConfigFile = serde_json::from_str(
             r#"{ "mcpServers": {
                 "a": { "command": "npx", "args": ["-y", "pkg"] },
-                "b": { "type": "http", "url": "https://x/mcp" },
+                "b": { "type": "http", "url": "https://x/mcp", "oauth": {} },
                 "c": { "type": "sse", "url": "https://x/sse", "origin": { "client": "cursor", "path": "/p" } },
                 "d": { "url": "https://x/", "enabled": false },
                 "ghost": { "args": [] } } }"#,
@@ -129,6 +133,8 @@ mod tests {
         );
         assert_eq!(list.servers[0].target, "npx -y pkg");
         assert_eq!(list.servers[2].origin.as_deref(), Some("cursor"));
+        let oauth: Vec<_> = list.servers.iter().map(|s| s.oauth).collect();
+        assert_eq!(oauth, [false, true, false, false], "only an entry with an `oauth` section logs in");
         assert_eq!(
             list.invalid,
             [InvalidServer { name: "ghost".into(), field: "command".into(), message: list.invalid[0].message.clone() }]
