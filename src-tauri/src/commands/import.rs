@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use plugboard_core::import::{self, ConflictChoice, ImportPlan, ImportSource, ImportSummary, PathContext};
+use plugboard_core::import::{self, ConflictChoice, ImportPlan, ImportSources, ImportSummary, PathContext};
 use serde::Deserialize;
 use tauri::State;
 
@@ -18,12 +18,12 @@ pub struct ImportChoice {
     pub choice: ConflictChoice,
 }
 
-/// Which clients' config files exist here (the first step of the import wizard).
+/// Which clients' config files exist here, and where the others were looked for (the wizard's first step).
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip_all, err)]
-pub async fn detect_import_sources() -> Result<Vec<ImportSource>, CommandError> {
-    Ok(detected().iter().map(ImportSource::from).collect())
+pub async fn detect_import_sources() -> Result<ImportSources, CommandError> {
+    Ok(ImportSources::scan(&PathContext::from_env(Vec::new())))
 }
 
 /// Every client config file found on this machine, each entry with its outcome; nothing is written.

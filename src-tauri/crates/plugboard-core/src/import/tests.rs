@@ -138,3 +138,26 @@ fn names_are_sanitised_with_a_note() {
     assert_eq!(entry.name, "My-Notes-local");
     assert!(entry.notes.iter().any(|n| n.contains("renamed from")), "{:?}", entry.notes);
 }
+
+/// The wizard's first step lists the file that exists, and every other client with the paths looked at.
+#[test]
+fn scan_lists_found_files_and_clients_not_found() {
+    let home = tempfile::tempdir().expect("home");
+    std::fs::create_dir_all(home.path().join(".cursor")).expect("dir");
+    std::fs::write(home.path().join(".cursor/mcp.json"), CURSOR).expect("write");
+    let ctx = PathContext {
+        os: Os::Linux,
+        home: home.path().to_owned(),
+        app_data: None,
+        local_app_data: None,
+        xdg_config_home: None,
+        projects: Vec::new(),
+    };
+    let sources = ImportSources::scan(&ctx);
+    let found: Vec<_> = sources.found.iter().map(|f| (f.client.as_str(), f.path.clone())).collect();
+    assert_eq!(found, [("cursor", home.path().join(".cursor/mcp.json").display().to_string())]);
+    assert_eq!(sources.not_found.len(), clients::all().len() - 1);
+    assert!(sources.not_found.iter().all(|c| c.client != "cursor" && !c.looked_in.is_empty()));
+    let claude = sources.not_found.iter().find(|c| c.client == "claude-desktop").expect("claude desktop");
+    assert!(claude.looked_in.iter().all(|p| p.starts_with(&home.path().display().to_string())), "{claude:?}");
+}
