@@ -14,8 +14,8 @@ describe("EntryDetails", () => {
     render(<EntryDetails entry={conflict} clientLabel="Cursor" />);
     const list = screen.getByRole("list", { name: "Differences for linear" });
     const [url, timeout] = within(list).getAllByRole("listitem");
-    expect(url).toHaveTextContent('url−Plugboard has"https://a/sse"+Cursor has"https://a/mcp"');
-    expect(timeout).toHaveTextContent("Plugboard hasnot set+Cursor has5000");
+    expect(url).toHaveTextContent('url−Plugboard has "https://a/sse"+Cursor has "https://a/mcp"');
+    expect(timeout).toHaveTextContent("Plugboard has not set+Cursor has 5000");
   });
 
   // Pins: an invalid entry shows its reason; secrets are listed by where they were, never with a value.

@@ -86,10 +86,12 @@ function Value({ who, value, className, sign }: ValueProps) {
   return (
     <span className={`flex gap-2 px-2 py-0.5 ${className}`}>
       <span aria-hidden="true" className="w-2 shrink-0 font-mono text-muted">{sign}</span>
-      <span className="w-28 shrink-0 text-muted">{who}</span>
-      <code className="min-w-0 font-mono wrap-anywhere">
-        {value === "(none)" ? <em className="font-sans text-muted not-italic">not set</em> : revealHidden(value)}
-      </code>
+      <span className="min-w-0 wrap-anywhere">
+        <span className="text-muted">{who} </span>
+        <code className="font-mono">
+          {value === "(none)" ? <em className="font-sans text-muted not-italic">not set</em> : revealHidden(value)}
+        </code>
+      </span>
     </span>
   );
 }

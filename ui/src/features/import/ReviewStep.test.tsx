@@ -18,7 +18,7 @@ describe("ReviewStep", () => {
     expect(read).toEqual([
       ["github", "New", "Add"],
       ["files", "Identical", "Nothing to do"],
-      ["linear", "Conflict", "What to do with linearKeep Plugboard'sUse Cursor'sKeep both (rename)"],
+      ["linear", "Conflict", "What to do with linearSkipOverwriteKeep bothPlugboard's stays as it is."],
       ["broken", "Invalid", "Not imported"],
     ]);
     expect(screen.getAllByRole("combobox")).toHaveLength(1);
@@ -31,15 +31,16 @@ describe("ReviewStep", () => {
     const user = userEvent.setup();
     const onChoose = vi.fn();
     render(<ReviewStep files={[cursorFile()]} choices={{}} onChoose={onChoose} disabled={false} />);
-    await user.selectOptions(screen.getByRole("combobox", { name: "What to do with linear" }), "Keep both (rename)");
+    await user.selectOptions(screen.getByRole("combobox", { name: "What to do with linear" }), "Keep both");
     expect(onChoose).toHaveBeenCalledWith("linear", "rename");
   });
 
-  // Pins: the choice shown follows `choices`, and is read-only while applying.
+  // Pins: the choice shown follows `choices` and says what it does, and is read-only while applying.
   it("shows the current choice and locks it while applying", () => {
     render(<ReviewStep files={[cursorFile()]} choices={{ linear: "overwrite" }} onChoose={vi.fn()} disabled />);
     const select = screen.getByRole("combobox", { name: "What to do with linear" });
     expect(select).toHaveValue("overwrite");
+    expect(select).toHaveAccessibleDescription("Cursor's replaces Plugboard's.");
     expect(select).toBeDisabled();
   });
 

@@ -1,5 +1,6 @@
 // Step 2 of the import wizard: every entry of every found file with its outcome, details and, for a conflict, the
 // person's choice. A handful of entries per file, so a plain table (no virtualisation) reads and navigates best.
+import { useId } from "react";
 import type { ConflictChoice, EntryPlan, FilePlan } from "../../ipc/bindings";
 import { revealHidden } from "../servers/revealHidden";
 import EntryDetails from "./EntryDetails";
@@ -50,10 +51,10 @@ function FileReview({ file, choices, onChoose, disabled }: FileReviewProps) {
         <table className="w-full table-fixed border-collapse text-left text-sm">
           <caption className="sr-only">Entries of {label}</caption>
           <colgroup>
-            <col className="w-[24%]" />
+            <col className="w-[19%]" />
             <col className="w-24" />
             <col />
-            <col className="w-44" />
+            <col className="w-52" />
           </colgroup>
           <thead className="border-b border-line text-xs text-muted">
             <tr>
@@ -121,8 +122,16 @@ function EntryRow({ entry, clientLabel, choice, onChoose, disabled }: EntryRowPr
   );
 }
 
-/** What applying does with the entry: a fixed word, or for a conflict a labelled choice. */
+/** What each conflict choice does, in words, under the choice. */
+const HINTS: Record<ConflictChoice, (client: string) => string> = {
+  skip: () => "Plugboard's stays as it is.",
+  overwrite: (client) => `${client}'s replaces Plugboard's.`,
+  rename: (client) => `${client}'s is added under a new name.`,
+};
+
+/** What applying does with the entry: a fixed word, or for a conflict a labelled choice with what it does. */
 function EntryAction({ entry, clientLabel, choice, onChoose, disabled }: EntryRowProps) {
+  const hintId = useId();
   switch (entry.outcome.kind) {
     case "new":
       return <span>Add</span>;
@@ -132,19 +141,25 @@ function EntryAction({ entry, clientLabel, choice, onChoose, disabled }: EntryRo
       return <span className="text-muted">Not imported</span>;
     case "conflict":
       return (
-        <label className="block">
-          <span className="sr-only">What to do with {entry.name}</span>
-          <select
-            value={choice}
-            disabled={disabled}
-            onChange={(event) => onChoose(entry.name, event.target.value as ConflictChoice)}
-            className="w-full rounded-md border border-line bg-surface px-2 py-1 text-sm"
-          >
-            <option value="skip">Keep Plugboard's</option>
-            <option value="overwrite">Use {clientLabel}'s</option>
-            <option value="rename">Keep both (rename)</option>
-          </select>
-        </label>
+        <>
+          <label className="block">
+            <span className="sr-only">What to do with {entry.name}</span>
+            <select
+              value={choice}
+              disabled={disabled}
+              aria-describedby={hintId}
+              onChange={(event) => onChoose(entry.name, event.target.value as ConflictChoice)}
+              className="w-full rounded-md border border-line bg-surface px-2 py-1 text-sm"
+            >
+              <option value="skip">Skip</option>
+              <option value="overwrite">Overwrite</option>
+              <option value="rename">Keep both</option>
+            </select>
+          </label>
+          <p id={hintId} className="mt-1 text-xs text-muted">
+            {HINTS[choice](clientLabel)}
+          </p>
+        </>
       );
   }
 }

@@ -32,9 +32,12 @@ export default function SummaryStep({ summary, plan }: SummaryStepProps) {
         {rows.map(({ label, items, count, tone }) => {
           const n = count ?? items.length;
           return (
-            <div key={label} className="grid grid-cols-[10rem_3rem_1fr] items-baseline gap-2 px-4 py-2.5">
+            <div key={label} className="grid grid-cols-[2rem_10rem_1fr] items-baseline gap-2 px-4 py-2.5">
               <dt className={n > 0 ? "font-medium" : "text-muted"}>{label}</dt>
-              <dd className={`text-right tabular-nums ${n > 0 ? (tone ?? "") : "text-muted"}`}>{n}</dd>
+              {/* The count reads after its label but is shown first, as a tally. */}
+              <dd className={`order-first text-right font-semibold tabular-nums ${n > 0 ? (tone ?? "") : "text-muted"}`}>
+                {n}
+              </dd>
               <dd className="min-w-0 text-sm">
                 {items.length > 0 && (
                   <ul aria-label={label} className="flex flex-col gap-0.5">
