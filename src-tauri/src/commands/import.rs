@@ -15,6 +15,10 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase")]
 pub struct ImportChoice {
     pub name: String,
+    /// The source file the entry is in, so entries of one name in two files are decided apart; without it the
+    /// choice holds for every conflicting entry of that name.
+    #[serde(default)]
+    pub path: Option<String>,
     pub choice: ConflictChoice,
 }
 
@@ -34,7 +38,8 @@ pub async fn plan_import(state: State<'_, AppState>) -> Result<ImportPlan, Comma
     state.with_registry(|r| Ok(ImportPlan::build(&detected(), &r.store().snapshot()))).await
 }
 
-/// Applies the import: new entries are added, conflicts follow `choices` (skip when not named).
+/// Applies the import: new entries are added, conflicts follow `choices` (by file and name, else by name; skip
+/// when not named).
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip_all, err)]
@@ -42,11 +47,15 @@ pub async fn apply_import(
     state: State<'_, AppState>,
     choices: Vec<ImportChoice>,
 ) -> Result<ImportSummary, CommandError> {
-    let choices: HashMap<String, ConflictChoice> = choices.into_iter().map(|c| (c.name, c.choice)).collect();
+    let choices: HashMap<(Option<String>, String), ConflictChoice> =
+        choices.into_iter().map(|c| ((c.path, c.name), c.choice)).collect();
     state
         .with_registry(move |r| {
             let plan = ImportPlan::build(&detected(), &r.store().snapshot());
-            import::apply_plan(r, &plan, |entry| choices.get(&entry.name).copied().unwrap_or(ConflictChoice::Skip))
+            import::apply_plan(r, &plan, |file, entry| {
+                let of = |path: Option<String>| choices.get(&(path, entry.name.clone())).copied();
+                of(Some(file.path.clone())).or_else(|| of(None)).unwrap_or(ConflictChoice::Skip)
+            })
         })
         .await
 }

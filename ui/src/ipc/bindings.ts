@@ -30,7 +30,10 @@ export const commands = {
 	detectImportSources: () => typedError<ImportSources, CommandError>(__TAURI_INVOKE("detect_import_sources")),
 	/**  Every client config file found on this machine, each entry with its outcome; nothing is written. */
 	planImport: () => typedError<ImportPlan, CommandError>(__TAURI_INVOKE("plan_import")),
-	/**  Applies the import: new entries are added, conflicts follow `choices` (skip when not named). */
+	/**
+	 *  Applies the import: new entries are added, conflicts follow `choices` (by file and name, else by name; skip
+	 *  when not named).
+	 */
 	applyImport: (choices: ImportChoice[]) => typedError<ImportSummary, CommandError>(__TAURI_INVOKE("apply_import", { choices })),
 	/**  Every server's live status. */
 	serverStatuses: () => typedError<ServerStatusEntry[], CommandError>(__TAURI_INVOKE("server_statuses")),
@@ -168,6 +171,11 @@ export type FilePlan = {
 /**  The person's choice for one conflicting entry. */
 export type ImportChoice = {
 	name: string,
+	/**
+	 *  The source file the entry is in, so entries of one name in two files are decided apart; without it the
+	 *  choice holds for every conflicting entry of that name.
+	 */
+	path?: string | null,
 	choice: ConflictChoice,
 };
 

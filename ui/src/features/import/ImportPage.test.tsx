@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { commands } from "../../ipc/bindings";
-import { cursorFile, ok, plan, sources, summary } from "../../test/importFixtures";
+import { CURSOR_PATH, cursorFile, ok, plan, sources, summary } from "../../test/importFixtures";
 import { renderWithProviders } from "../../test/render";
 import ImportPage from "./ImportPage";
 
@@ -41,7 +41,7 @@ describe("ImportPage", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "What to do with linear" }), "rename");
     await user.click(screen.getByRole("button", { name: "Import 2 servers" }));
 
-    await waitFor(() => expect(applyImport).toHaveBeenCalledWith([{ name: "linear", choice: "rename" }]));
+    await waitFor(() => expect(applyImport).toHaveBeenCalledWith([{ name: "linear", path: CURSOR_PATH, choice: "rename" }]));
     const doneHeading = await screen.findByRole("heading", { level: 2, name: "Import finished" });
     expect(doneHeading).toHaveFocus();
     expect(screen.getByRole("list", { name: "Added" })).toHaveTextContent("github");

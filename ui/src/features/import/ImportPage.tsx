@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import type { ConflictChoice, ImportPlan, ImportSummary } from "../../ipc/bindings";
 import PageHeader from "../../shell/PageHeader";
 import { revealHidden } from "../servers/revealHidden";
-import { type Choices, countOutcomes, countToWrite, toImportChoices } from "./plan";
+import { type Choices, choiceKey, countOutcomes, countToWrite, toImportChoices } from "./plan";
 import ReviewStep from "./ReviewStep";
 import SourcesStep from "./SourcesStep";
 import SummaryStep from "./SummaryStep";
@@ -41,7 +41,8 @@ export default function ImportPage() {
     moved.current = true;
   }, [step]);
 
-  const choose = (name: string, choice: ConflictChoice) => setChoices((now) => ({ ...now, [name]: choice }));
+  const choose = (path: string, name: string, choice: ConflictChoice) =>
+    setChoices((now) => ({ ...now, [choiceKey(path, name)]: choice }));
   const startOver = () => {
     setChoices({});
     setDone(null);

@@ -3,6 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { CURSOR_PATH, cursorFile, entry } from "../../test/importFixtures";
+import { choiceKey } from "./plan";
 import ReviewStep from "./ReviewStep";
 
 describe("ReviewStep", () => {
@@ -26,18 +27,18 @@ describe("ReviewStep", () => {
     expect(rows[0]).toHaveTextContent("Moved to keychain: env.GITHUB_TOKEN");
   });
 
-  // Pins: choosing with the keyboard reports the entry's name and the choice.
+  // Pins: choosing reports the entry's file, its name and the choice.
   it("reports a conflict choice", async () => {
     const user = userEvent.setup();
     const onChoose = vi.fn();
     render(<ReviewStep files={[cursorFile()]} choices={{}} onChoose={onChoose} disabled={false} />);
     await user.selectOptions(screen.getByRole("combobox", { name: "What to do with linear" }), "Keep both");
-    expect(onChoose).toHaveBeenCalledWith("linear", "rename");
+    expect(onChoose).toHaveBeenCalledWith(CURSOR_PATH, "linear", "rename");
   });
 
   // Pins: the choice shown follows `choices` and says what it does, and is read-only while applying.
   it("shows the current choice and locks it while applying", () => {
-    render(<ReviewStep files={[cursorFile()]} choices={{ linear: "overwrite" }} onChoose={vi.fn()} disabled />);
+    render(<ReviewStep files={[cursorFile()]} choices={{ [choiceKey(CURSOR_PATH, "linear")]: "overwrite" }} onChoose={vi.fn()} disabled />);
     const select = screen.getByRole("combobox", { name: "What to do with linear" });
     expect(select).toHaveValue("overwrite");
     expect(select).toHaveAccessibleDescription("Cursor's replaces Plugboard's.");

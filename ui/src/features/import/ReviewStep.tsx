@@ -5,7 +5,7 @@ import type { ConflictChoice, EntryPlan, FilePlan } from "../../ipc/bindings";
 import { revealHidden } from "../servers/revealHidden";
 import EntryDetails from "./EntryDetails";
 import OutcomeBadge from "./OutcomeBadge";
-import { DEFAULT_CHOICE, type Choices } from "./plan";
+import { type Choices, choiceOf } from "./plan";
 
 /** Props for {@link ReviewStep}. */
 type ReviewStepProps = {
@@ -13,8 +13,8 @@ type ReviewStepProps = {
   files: FilePlan[];
   /** The person's conflict choices so far, by entry name. */
   choices: Choices;
-  /** Called when the person picks what to do with a conflicting entry. */
-  onChoose: (name: string, choice: ConflictChoice) => void;
+  /** Called when the person picks what to do with the conflicting entry `name` of the file at `path`. */
+  onChoose: (path: string, name: string, choice: ConflictChoice) => void;
   /** True while the import is being applied: the choices are then read-only. */
   disabled: boolean;
 };
@@ -71,8 +71,8 @@ function FileReview({ file, choices, onChoose, disabled }: FileReviewProps) {
                 key={`${index}:${entry.sourceName}`}
                 entry={entry}
                 clientLabel={file.clientLabel}
-                choice={choices[entry.name] ?? DEFAULT_CHOICE}
-                onChoose={onChoose}
+                choice={choiceOf(choices, file.path, entry.name)}
+                onChoose={(choice) => onChoose(file.path, entry.name, choice)}
                 disabled={disabled}
               />
             ))}
@@ -91,8 +91,8 @@ type EntryRowProps = {
   clientLabel: string;
   /** The current choice, used when the entry is a conflict. */
   choice: ConflictChoice;
-  /** Called with a new choice for this entry's name. */
-  onChoose: (name: string, choice: ConflictChoice) => void;
+  /** Called with a new choice for this entry. */
+  onChoose: (choice: ConflictChoice) => void;
   /** Makes the choice read-only. */
   disabled: boolean;
 };
@@ -148,7 +148,7 @@ function EntryAction({ entry, clientLabel, choice, onChoose, disabled }: EntryRo
               value={choice}
               disabled={disabled}
               aria-describedby={hintId}
-              onChange={(event) => onChoose(entry.name, event.target.value as ConflictChoice)}
+              onChange={(event) => onChoose(event.target.value as ConflictChoice)}
               className="w-full rounded-md border border-line bg-surface px-2 py-1 text-sm"
             >
               <option value="skip">Skip</option>

@@ -1,11 +1,21 @@
 // Pure helpers over an import plan: counting outcomes, the choices sent to apply_import, and reading a difference line.
 import type { ConflictChoice, EntryOutcome, EntryPlan, ImportChoice, ImportPlan } from "../../ipc/bindings";
 
-/** The person's choice per conflicting entry, by the entry's name in Plugboard (what apply_import keys on). */
+/** The person's choice per conflicting entry, by {@link choiceKey} (its file and its name in Plugboard). */
 export type Choices = Readonly<Record<string, ConflictChoice>>;
 
 /** What the backend does with a conflict nobody chose for: keep what Plugboard has. */
 export const DEFAULT_CHOICE: ConflictChoice = "skip";
+
+/** The key of an entry's choice: two files may hold an entry of the same name, and each is decided apart. */
+export function choiceKey(path: string, name: string): string {
+  return JSON.stringify([path, name]);
+}
+
+/** The choice for the entry `name` of the file at `path`, the default when none was made. */
+export function choiceOf(choices: Choices, path: string, name: string): ConflictChoice {
+  return choices[choiceKey(path, name)] ?? DEFAULT_CHOICE;
+}
 
 /** Every entry of the plan, file by file. */
 export function allEntries(plan: ImportPlan): EntryPlan[] {
@@ -21,17 +31,30 @@ export function countOutcomes(plan: ImportPlan): Record<EntryOutcome["kind"], nu
 
 /** How many servers applying would write: every new entry and every conflict not skipped. */
 export function countToWrite(plan: ImportPlan, choices: Choices): number {
-  return allEntries(plan).filter(
-    (entry) =>
-      entry.outcome.kind === "new" ||
-      (entry.outcome.kind === "conflict" && (choices[entry.name] ?? DEFAULT_CHOICE) !== "skip"),
-  ).length;
+  return plan.files
+    .flatMap((file) =>
+      file.entries.filter(
+        (entry) =>
+          entry.outcome.kind === "new" ||
+          (entry.outcome.kind === "conflict" && choiceOf(choices, file.path, entry.name) !== "skip"),
+      ),
+    ).length;
 }
 
-/** The choices apply_import takes: one per conflicting name, defaults included so nothing is implicit. */
+/** The choices apply_import takes: one per conflicting entry (file and name), defaults included so nothing is implicit. */
 export function toImportChoices(plan: ImportPlan, choices: Choices): ImportChoice[] {
-  const names = new Set(allEntries(plan).filter((e) => e.outcome.kind === "conflict").map((e) => e.name));
-  return [...names].map((name) => ({ name, choice: choices[name] ?? DEFAULT_CHOICE }));
+  const seen = new Map<string, ImportChoice>();
+  for (const file of plan.files) {
+    for (const entry of file.entries) {
+      if (entry.outcome.kind !== "conflict") continue;
+      seen.set(choiceKey(file.path, entry.name), {
+        name: entry.name,
+        path: file.path,
+        choice: choiceOf(choices, file.path, entry.name),
+      });
+    }
+  }
+  return [...seen.values()];
 }
 
 /** One line of a conflict's difference, split into the field and both values when it reads unambiguously. */
