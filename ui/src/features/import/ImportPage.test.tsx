@@ -22,8 +22,8 @@ describe("ImportPage", () => {
     applyImport.mockReset().mockReturnValue(ok(summary({ added: ["github"], renamed: [["linear", "linear-2"]], identical: 1, invalid: 1, secretsMoved: 1 })));
   });
 
-  // Pins: the whole flow by keyboard — found configs, review, a conflict choice, apply with exactly that choice,
-  // the summary — with focus moved to each step's heading.
+  // Pins: the whole flow — found configs, review (entered with Enter), a conflict choice, apply with exactly that
+  // choice, the summary — with focus moved to each step's heading.
   it("walks from the configs found to the summary", async () => {
     const user = userEvent.setup();
     renderWithProviders(<ImportPage />);
