@@ -57,7 +57,7 @@ pub fn run(out: &mut impl Write, registry: &Registry, args: &ImportArgs) -> anyh
         OnConflict::Overwrite => ConflictChoice::Overwrite,
         OnConflict::Rename => ConflictChoice::Rename,
     };
-    let summary = apply_plan(registry, &plan, |_| choice)?;
+    let summary = apply_plan(registry, &plan, |_, _| choice)?;
     write_summary(out, &summary, &registry.store().path().display().to_string())?;
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use plugboard_core::import::{self, ConflictChoice, ImportPlan, ImportSource, ImportSummary, PathContext};
+use plugboard_core::import::{self, ConflictChoice, ImportPlan, ImportSources, ImportSummary, PathContext};
 use serde::Deserialize;
 use tauri::State;
 
@@ -15,15 +15,19 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase")]
 pub struct ImportChoice {
     pub name: String,
+    /// The source file the entry is in, so entries of one name in two files are decided apart; without it the
+    /// choice holds for every conflicting entry of that name.
+    #[serde(default)]
+    pub path: Option<String>,
     pub choice: ConflictChoice,
 }
 
-/// Which clients' config files exist here (the first step of the import wizard).
+/// Which clients' config files exist here, and where the others were looked for (the wizard's first step).
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip_all, err)]
-pub async fn detect_import_sources() -> Result<Vec<ImportSource>, CommandError> {
-    Ok(detected().iter().map(ImportSource::from).collect())
+pub async fn detect_import_sources() -> Result<ImportSources, CommandError> {
+    Ok(ImportSources::scan(&PathContext::from_env(Vec::new())))
 }
 
 /// Every client config file found on this machine, each entry with its outcome; nothing is written.
@@ -34,7 +38,8 @@ pub async fn plan_import(state: State<'_, AppState>) -> Result<ImportPlan, Comma
     state.with_registry(|r| Ok(ImportPlan::build(&detected(), &r.store().snapshot()))).await
 }
 
-/// Applies the import: new entries are added, conflicts follow `choices` (skip when not named).
+/// Applies the import: new entries are added, conflicts follow `choices` (by file and name, else by name; skip
+/// when not named).
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip_all, err)]
@@ -42,11 +47,15 @@ pub async fn apply_import(
     state: State<'_, AppState>,
     choices: Vec<ImportChoice>,
 ) -> Result<ImportSummary, CommandError> {
-    let choices: HashMap<String, ConflictChoice> = choices.into_iter().map(|c| (c.name, c.choice)).collect();
+    let choices: HashMap<(Option<String>, String), ConflictChoice> =
+        choices.into_iter().map(|c| ((c.path, c.name), c.choice)).collect();
     state
         .with_registry(move |r| {
             let plan = ImportPlan::build(&detected(), &r.store().snapshot());
-            import::apply_plan(r, &plan, |entry| choices.get(&entry.name).copied().unwrap_or(ConflictChoice::Skip))
+            import::apply_plan(r, &plan, |file, entry| {
+                let of = |path: Option<String>| choices.get(&(path, entry.name.clone())).copied();
+                of(Some(file.path.clone())).or_else(|| of(None)).unwrap_or(ConflictChoice::Skip)
+            })
         })
         .await
 }

@@ -33,11 +33,14 @@ export const commands = {
 	setSecret: (server: string, name: string, value: string) => typedError<null, CommandError>(__TAURI_INVOKE("set_secret", { server, name, value })),
 	/**  Deletes a server's secret. */
 	deleteSecret: (server: string, name: string) => typedError<null, CommandError>(__TAURI_INVOKE("delete_secret", { server, name })),
-	/**  Which clients' config files exist here (the first step of the import wizard). */
-	detectImportSources: () => typedError<ImportSource[], CommandError>(__TAURI_INVOKE("detect_import_sources")),
+	/**  Which clients' config files exist here, and where the others were looked for (the wizard's first step). */
+	detectImportSources: () => typedError<ImportSources, CommandError>(__TAURI_INVOKE("detect_import_sources")),
 	/**  Every client config file found on this machine, each entry with its outcome; nothing is written. */
 	planImport: () => typedError<ImportPlan, CommandError>(__TAURI_INVOKE("plan_import")),
-	/**  Applies the import: new entries are added, conflicts follow `choices` (skip when not named). */
+	/**
+	 *  Applies the import: new entries are added, conflicts follow `choices` (by file and name, else by name; skip
+	 *  when not named).
+	 */
 	applyImport: (choices: ImportChoice[]) => typedError<ImportSummary, CommandError>(__TAURI_INVOKE("apply_import", { choices })),
 	/**  Every server's live status. */
 	serverStatuses: () => typedError<ServerStatusEntry[], CommandError>(__TAURI_INVOKE("server_statuses")),
@@ -111,6 +114,13 @@ export type BackendKind =
 "memoryOnly" | 
 /**  INSECURE: a plaintext JSON file the person explicitly opted into. */
 "insecurePlaintextFile";
+
+/**  A known client with no config file here, and every path where one was looked for. */
+export type ClientNotFound = {
+	client: string,
+	clientLabel: string,
+	lookedIn: string[],
+};
 
 /**  An error returned by a command, serialised with a `code` tag the UI can switch on. */
 export type CommandError = { code: "NotFound"; message: string } | { code: "AlreadyExists"; message: string } | 
@@ -203,6 +213,11 @@ export type FilePlan = {
 /**  The person's choice for one conflicting entry. */
 export type ImportChoice = {
 	name: string,
+	/**
+	 *  The source file the entry is in, so entries of one name in two files are decided apart; without it the
+	 *  choice holds for every conflicting entry of that name.
+	 */
+	path?: string | null,
 	choice: ConflictChoice,
 };
 
@@ -216,6 +231,12 @@ export type ImportSource = {
 	client: string,
 	clientLabel: string,
 	path: string,
+};
+
+/**  The first step of the import wizard: the files found, and the clients that have none here. */
+export type ImportSources = {
+	found: ImportSource[],
+	notFound: ClientNotFound[],
 };
 
 /**  What an applied import did. */

@@ -1,4 +1,8 @@
-// What the Servers page shows when the config declares no servers: how to add one and where the config file is.
+// The first-run view: what the Servers page shows when the config declares no servers — an import from the
+// clients whose configs were found here, otherwise how to add a server — and where the config file is.
+import { Download } from "lucide-react";
+import { Link } from "react-router";
+import { useImportSources } from "../import/useImport";
 import ConfigPath from "./ConfigPath";
 
 /** Props for {@link ServersEmpty}. */
@@ -8,6 +12,10 @@ type ServersEmptyProps = {
 };
 
 export default function ServersEmpty({ configPath }: ServersEmptyProps) {
+  const sources = useImportSources();
+  // One name per client, in detection order, even when a client keeps several files.
+  const clients = [...new Set(sources.data?.found.map((source) => source.clientLabel) ?? [])];
+
   return (
     <section
       aria-labelledby="servers-empty-title"
@@ -16,10 +24,36 @@ export default function ServersEmpty({ configPath }: ServersEmptyProps) {
       <h2 id="servers-empty-title" className="mb-2 text-base font-semibold">
         No servers yet
       </h2>
-      <p className="mb-4 text-muted">
-        Servers are added by import (coming in a later release) or by editing the config file.
-      </p>
+      {sources.isPending ? (
+        <p role="status" className="mb-4 text-muted">Looking for other MCP clients' configs…</p>
+      ) : clients.length > 0 ? (
+        <>
+          <p className="mb-4 text-muted">
+            Found the MCP servers of {listOf(clients)} on this computer. Import them: you review every entry first,
+            and their files are never changed.
+          </p>
+          <Link
+            to="/import"
+            className="mb-5 inline-flex items-center gap-1.5 rounded-md bg-accent px-3.5 py-1.5 text-sm font-medium text-surface hover:opacity-90"
+          >
+            <Download size={16} aria-hidden="true" />
+            Import from {listOf(clients)}
+          </Link>
+        </>
+      ) : (
+        <p className="mb-4 text-muted">
+          {/* A failed detection found nothing either, but must not claim that nothing is there. */}
+          {sources.isSuccess && "No other MCP client's config was found here. "}
+          Add a server by writing it into the config file below, under "mcpServers" in the shape Claude Desktop and
+          Cursor use; Plugboard picks the change up by itself.
+        </p>
+      )}
       <ConfigPath path={configPath} />
     </section>
   );
+}
+
+/** "Cursor", "Cursor and Zed", "Claude Desktop, Cursor and Zed". */
+function listOf(names: string[]): string {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }

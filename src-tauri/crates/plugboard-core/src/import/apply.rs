@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::plan::{EntryOutcome, EntryPlan, ImportPlan};
+use super::plan::{EntryOutcome, EntryPlan, FilePlan, ImportPlan};
 use crate::registry::{Registry, RegistryError};
 
 /// What to do with an entry whose name is taken by a different server.
@@ -35,11 +35,11 @@ pub struct ImportSummary {
     pub secrets_moved: u32,
 }
 
-/// Applies `plan`, asking `choose` about each conflict.
+/// Applies `plan`, asking `choose` about each conflict (with the file it is in: two files may hold one name).
 pub fn apply_plan(
     registry: &Registry,
     plan: &ImportPlan,
-    choose: impl Fn(&EntryPlan) -> ConflictChoice,
+    choose: impl Fn(&FilePlan, &EntryPlan) -> ConflictChoice,
 ) -> Result<ImportSummary, RegistryError> {
     let mut summary = ImportSummary {
         file_errors: count_u32(plan.files.iter().filter(|f| f.error.is_some()).count()),
@@ -49,9 +49,9 @@ pub fn apply_plan(
     };
     let mut taken: Vec<String> = registry.store().snapshot().servers.into_keys().collect();
     let mut writes = Vec::new();
-    for entry in plan.files.iter().flat_map(|f| &f.entries) {
+    for (file, entry) in plan.files.iter().flat_map(|f| f.entries.iter().map(move |e| (f, e))) {
         let Some(server) = &entry.server else { continue };
-        let name = match (&entry.outcome, choose(entry)) {
+        let name = match (&entry.outcome, choose(file, entry)) {
             (EntryOutcome::New, _) => {
                 summary.added.push(entry.name.clone());
                 entry.name.clone()

@@ -53,6 +53,42 @@ impl From<&DetectedFile> for ImportSource {
     }
 }
 
+/// A known client with no config file here, and every path where one was looked for.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct ClientNotFound {
+    pub client: String,
+    pub client_label: String,
+    pub looked_in: Vec<String>,
+}
+
+/// The first step of the import wizard: the files found, and the clients that have none here.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct ImportSources {
+    pub found: Vec<ImportSource>,
+    pub not_found: Vec<ClientNotFound>,
+}
+
+impl ImportSources {
+    /// Looks for every known client's files on the machine `ctx` describes; reads none of them.
+    pub fn scan(ctx: &PathContext) -> Self {
+        let found: Vec<ImportSource> = detect(ctx, &[]).iter().map(ImportSource::from).collect();
+        let not_found = clients::all()
+            .iter()
+            .filter(|c| !found.iter().any(|f| f.client == c.id))
+            .map(|c| ClientNotFound {
+                client: c.id.to_owned(),
+                client_label: c.label.to_owned(),
+                looked_in: (c.default_paths)(ctx).iter().map(|p| p.display().to_string()).collect(),
+            })
+            .collect();
+        Self { found, not_found }
+    }
+}
+
 /// Every existing config file of every known client (or only of `only`, by id), in registry order.
 pub fn detect(ctx: &PathContext, only: &[String]) -> Vec<DetectedFile> {
     let mut found: Vec<DetectedFile> = Vec::new();

@@ -13,7 +13,7 @@ mod source;
 mod tests;
 
 pub use apply::{ConflictChoice, ImportSummary, apply_plan};
-pub use detect::{DetectedFile, ImportSource, detect, guess_client};
+pub use detect::{ClientNotFound, DetectedFile, ImportSource, ImportSources, detect, guess_client};
 pub use plan::{EntryOutcome, EntryPlan, FilePlan, ImportPlan};
 pub use read::{MAX_IMPORT_FILE_BYTES, ReadError, read_source_file};
 pub use secrets_scan::{FoundSecret, move_literal_secrets};

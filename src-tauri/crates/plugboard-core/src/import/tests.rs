@@ -59,7 +59,7 @@ fn apply_moves_secrets_to_the_vault() {
     let reg = registry(dir.path());
     let files = [source_file(dir.path(), "mcp.json", "cursor", CURSOR)];
     let plan = ImportPlan::build(&files, &reg.store().snapshot());
-    let summary = apply_plan(&reg, &plan, |_| ConflictChoice::Skip).expect("apply");
+    let summary = apply_plan(&reg, &plan, |_, _| ConflictChoice::Skip).expect("apply");
     assert_eq!(summary.added, ["github", "linear"]);
     assert_eq!((summary.invalid, summary.secrets_moved), (1, 1));
 
@@ -80,7 +80,7 @@ fn reimport_is_identical_and_changes_conflict() {
     let dir = tempfile::tempdir().expect("dir");
     let reg = registry(dir.path());
     let files = [source_file(dir.path(), "mcp.json", "cursor", CURSOR)];
-    apply_plan(&reg, &ImportPlan::build(&files, &reg.store().snapshot()), |_| ConflictChoice::Skip).expect("apply");
+    apply_plan(&reg, &ImportPlan::build(&files, &reg.store().snapshot()), |_, _| ConflictChoice::Skip).expect("apply");
 
     let again = ImportPlan::build(&files, &reg.store().snapshot());
     assert_eq!(again.count(|o| *o == EntryOutcome::Identical), 2);
@@ -96,16 +96,16 @@ fn reimport_is_identical_and_changes_conflict() {
         other => panic!("expected a conflict, got {other:?}"),
     }
 
-    let kept = apply_plan(&reg, &plan, |_| ConflictChoice::Skip).expect("skip");
+    let kept = apply_plan(&reg, &plan, |_, _| ConflictChoice::Skip).expect("skip");
     assert_eq!(kept.skipped, ["linear"]);
     assert_eq!(reg.get("linear").expect("linear").url.as_deref(), Some("https://mcp.linear.app/sse"));
 
-    let both = apply_plan(&reg, &plan, |_| ConflictChoice::Rename).expect("rename");
+    let both = apply_plan(&reg, &plan, |_, _| ConflictChoice::Rename).expect("rename");
     assert_eq!(both.renamed, [("linear".to_owned(), "linear-2".to_owned())]);
     assert_eq!(reg.get("linear-2").expect("renamed").url.as_deref(), Some("https://mcp.linear.app/mcp"));
 
     let plan = ImportPlan::build(&files, &reg.store().snapshot());
-    let replaced = apply_plan(&reg, &plan, |_| ConflictChoice::Overwrite).expect("overwrite");
+    let replaced = apply_plan(&reg, &plan, |_, _| ConflictChoice::Overwrite).expect("overwrite");
     assert_eq!(replaced.overwritten, ["linear"]);
     assert_eq!(reg.get("linear").expect("linear").url.as_deref(), Some("https://mcp.linear.app/mcp"));
 }
@@ -123,7 +123,7 @@ fn a_bad_file_does_not_stop_the_others() {
     let errors: Vec<_> = plan.files.iter().map(|f| f.error.is_some()).collect();
     assert_eq!(errors, [true, true, true, false]);
     assert!(plan.files[0].error.as_deref().is_some_and(|e| e.contains("line")), "{:?}", plan.files[0].error);
-    let summary = apply_plan(&reg, &plan, |_| ConflictChoice::Skip).expect("apply");
+    let summary = apply_plan(&reg, &plan, |_, _| ConflictChoice::Skip).expect("apply");
     assert_eq!((summary.file_errors, summary.added.len()), (3, 2));
 }
 
@@ -137,4 +137,49 @@ fn names_are_sanitised_with_a_note() {
     let entry = &plan.files[0].entries[0];
     assert_eq!(entry.name, "My-Notes-local");
     assert!(entry.notes.iter().any(|n| n.contains("renamed from")), "{:?}", entry.notes);
+}
+
+/// The wizard's first step lists the file that exists, and every other client with the paths looked at.
+#[test]
+fn scan_lists_found_files_and_clients_not_found() {
+    let home = tempfile::tempdir().expect("home");
+    std::fs::create_dir_all(home.path().join(".cursor")).expect("dir");
+    std::fs::write(home.path().join(".cursor/mcp.json"), CURSOR).expect("write");
+    let ctx = PathContext {
+        os: Os::Linux,
+        home: home.path().to_owned(),
+        app_data: None,
+        local_app_data: None,
+        xdg_config_home: None,
+        projects: Vec::new(),
+    };
+    let sources = ImportSources::scan(&ctx);
+    let found: Vec<_> = sources.found.iter().map(|f| (f.client.as_str(), f.path.clone())).collect();
+    assert_eq!(found, [("cursor", home.path().join(".cursor/mcp.json").display().to_string())]);
+    assert_eq!(sources.not_found.len(), clients::all().len() - 1);
+    assert!(sources.not_found.iter().all(|c| c.client != "cursor" && !c.looked_in.is_empty()));
+    let claude = sources.not_found.iter().find(|c| c.client == "claude-desktop").expect("claude desktop");
+    assert!(claude.looked_in.iter().all(|p| p.starts_with(&home.path().display().to_string())), "{claude:?}");
+}
+
+/// A choice can name the file: two files holding one conflicting name are decided apart.
+#[test]
+fn conflicts_of_one_name_in_two_files_are_chosen_per_file() {
+    let dir = tempfile::tempdir().expect("dir");
+    let reg = registry(dir.path());
+    let files = [source_file(dir.path(), "mcp.json", "cursor", CURSOR)];
+    apply_plan(&reg, &ImportPlan::build(&files, &reg.store().snapshot()), |_, _| ConflictChoice::Skip).expect("apply");
+
+    let cursor = source_file(dir.path(), "mcp.json", "cursor", &CURSOR.replace("/sse", "/a"));
+    let project = source_file(dir.path(), "project.json", "cursor", &CURSOR.replace("/sse", "/b"));
+    let plan = ImportPlan::build(&[cursor, project], &reg.store().snapshot());
+    let conflicts = plan.count(|o| matches!(o, EntryOutcome::Conflict { .. }));
+    assert_eq!(conflicts, 2, "linear conflicts in both files");
+    let summary = apply_plan(&reg, &plan, |file, _| {
+        if file.path.ends_with("mcp.json") { ConflictChoice::Skip } else { ConflictChoice::Rename }
+    })
+    .expect("apply");
+    assert_eq!((summary.skipped.as_slice(), summary.renamed.len()), (["linear".to_owned()].as_slice(), 1));
+    assert_eq!(reg.get("linear").expect("linear").url.as_deref(), Some("https://mcp.linear.app/sse"));
+    assert_eq!(reg.get("linear-2").expect("renamed").url.as_deref(), Some("https://mcp.linear.app/b"));
 }
