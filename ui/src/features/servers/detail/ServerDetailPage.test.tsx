@@ -21,12 +21,13 @@ vi.mock("../../../ipc/bindings", () => ({
     configChanged: { listen: vi.fn() },
     serverStatusChanged: { listen: vi.fn() },
     toolsChanged: { listen: vi.fn() },
+    loginStarted: { listen: vi.fn(() => Promise.resolve(() => {})) },
   },
 }));
 
 const LIST: ServerList = {
   configPath: "/home/ada/.config/plugboard/servers.json",
-  servers: [{ name: "everything", transport: "stdio", target: "mcp-server-everything stdio", enabled: true, origin: "cursor" }],
+  servers: [{ name: "everything", transport: "stdio", target: "mcp-server-everything stdio", enabled: true, origin: "cursor", oauth: false }],
   invalid: [{ name: "broken", field: "url", message: "the ftp: scheme is not allowed" }],
   fileProblem: null,
 };

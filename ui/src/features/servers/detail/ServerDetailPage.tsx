@@ -3,6 +3,8 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { ChevronLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
 import PageHeader from "../../../shell/PageHeader";
+import LoginPanel from "../../auth/LoginPanel";
+import { useLogin } from "../../auth/useLogin";
 import ServerActions from "../ServerActions";
 import { useServers } from "../useServers";
 import { useServerStatuses } from "../useServerStatuses";
@@ -20,6 +22,9 @@ export default function ServerDetailPage() {
   const summary = servers.data?.servers.find((server) => server.name === name);
   const invalid = servers.data?.invalid.find((entry) => entry.name === name);
   const status = statuses.data?.get(name);
+  // The same login as on the Servers table: Log in here shows its progress under the header.
+  const login = useLogin(name);
+  const loginShown = (login.phase === "waiting" && status?.state === "needsLogin") || login.phase === "failed";
 
   return (
     <>
@@ -31,8 +36,17 @@ export default function ServerDetailPage() {
       </nav>
       <PageHeader
         title={name}
-        actions={summary !== undefined && <ServerActions server={name} status={status} />}
+        actions={
+          summary !== undefined && (
+            <ServerActions server={name} status={status} oauth={summary.oauth} login={login} />
+          )
+        }
       />
+      {loginShown && (
+        <div className="mb-4">
+          <LoginPanel server={name} login={login} />
+        </div>
+      )}
       {servers.isPending ? (
         <p role="status" className="text-muted">
           Loading the server…
