@@ -1,17 +1,18 @@
 //! Opening an authorization page in the person's default browser: only http(s) URLs, and through the platform's
 //! opener program with the URL as one argument — never through a shell (the mcp-remote CVE-2025-6514 class).
 
+use plugboard_core::auth::BrowserUnavailable;
 use url::Url;
 
 /// Opens `url` in the default browser, or says why not.
-pub fn open(url: &Url) -> Result<(), String> {
+pub fn open(url: &Url) -> Result<(), BrowserUnavailable> {
     if !matches!(url.scheme(), "https" | "http") {
-        return Err(format!("refusing to open a `{}:` URL", url.scheme()));
+        return Err(BrowserUnavailable(format!("refusing to open a `{}:` URL", url.scheme())));
     }
     if !has_browser() {
-        return Err("no graphical session to open a browser in".into());
+        return Err(BrowserUnavailable("no graphical session to open a browser in".into()));
     }
-    opener::open_browser(url.as_str()).map_err(|e| e.to_string())
+    opener::open_browser(url.as_str()).map_err(|e| BrowserUnavailable(e.to_string()))
 }
 
 /// Whether a browser can be shown: always on macOS and Windows; on Linux and BSD only inside a graphical session.

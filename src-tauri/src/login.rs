@@ -21,12 +21,12 @@ pub async fn login_and_connect(app: &AppHandle, state: &AppState, name: &str) ->
         .into_iter()
         .find(|c| c.name.as_str() == name)
         .ok_or_else(|| CommandError::NotFound { message: format!("there is no valid server named {name:?}") })?;
-    let open = |url: &Url| -> Result<(), String> {
+    let open = |url: &Url| -> Result<(), auth::BrowserUnavailable> {
         let opened = browser::open(url);
         let started = LoginStarted {
             server: name.to_owned(),
             authorization_url: url.to_string(),
-            browser_problem: opened.as_ref().err().cloned(),
+            browser_problem: opened.as_ref().err().map(ToString::to_string),
         };
         let _ = started.emit(app);
         opened

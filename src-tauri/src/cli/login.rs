@@ -20,7 +20,7 @@ pub fn login(out: &mut impl Write, registry: &Registry, server: &str) -> anyhow:
         .into_iter()
         .find(|c| c.name.as_str() == server)
         .with_context(|| format!("there is no valid server named {server:?} (see `plugboard list`)"))?;
-    let open = |url: &Url| -> Result<(), String> {
+    let open = |url: &Url| -> Result<(), auth::BrowserUnavailable> {
         // Straight to stdout, flushed: the person (or a script) needs the URL while the login waits.
         let mut stdout = std::io::stdout().lock();
         let _ = writeln!(stdout, "Open this URL to log in to {server}:\n{url}");

@@ -12,7 +12,12 @@ use super::{LoginError, UserAgent};
 
 /// Opens a URL in the person's browser (the shell's opener; the CLI also prints it). An `Err` is shown, and the
 /// login still waits: the person can open the printed URL by hand.
-pub type OpenUrl<'a> = dyn Fn(&Url) -> Result<(), String> + Send + Sync + 'a;
+pub type OpenUrl<'a> = dyn Fn(&Url) -> Result<(), BrowserUnavailable> + Send + Sync + 'a;
+
+/// Why the browser could not be opened (no graphical session, no opener program, a refused URL).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BrowserUnavailable(pub String);
 
 /// A user agent that is a real browser.
 pub struct BrowserAgent<'a> {

@@ -23,7 +23,7 @@ mod test_server;
 #[cfg(test)]
 mod tests;
 
-pub use browser_agent::{BrowserAgent, OpenUrl};
+pub use browser_agent::{BrowserAgent, BrowserUnavailable, OpenUrl};
 pub use browser_url::browser_url;
 pub use client_credentials::{
     ClientCredential, ClientCredentialsRequest, JwtSigningAlgorithm, login_client_credentials,
