@@ -1,7 +1,7 @@
 // The allowlist editor: which of a server's tools other clients see. All tools (no `tools` key) or an explicit
 // list; search, select all / none, one checkbox per tool with its exposed name, and entries that match no tool.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle, Save, Search, Undo2 } from "lucide-react";
+import { Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { commands, type AllowlistView } from "../../../ipc/bindings";
 import { call } from "../../../ipc/client";
@@ -16,6 +16,7 @@ import {
   toSave,
   type AllowlistDraft,
 } from "./allowlistDraft";
+import SaveBar from "./SaveBar";
 import { saveErrorText } from "./saveErrorText";
 import ToolList from "./ToolList";
 import UnknownEntries from "./UnknownEntries";
@@ -187,30 +188,14 @@ export default function AllowlistEditor({ server, view, ready }: AllowlistEditor
       )}
 
 
-      {/* Sticky at the bottom of the page's scroller, so Save stays in reach below a long list at 1024×768. */}
-      <div className="sticky bottom-0 z-10 -mx-2 flex flex-wrap items-center gap-2 border-t border-line bg-canvas px-2 py-2.5">
-        <button
-          type="button"
-          onClick={dirty && !applying && !save.isPending ? () => save.mutate(toSave(draft, offered)) : undefined}
-          aria-disabled={!dirty || applying || save.isPending}
-          className="inline-flex items-center gap-1.5 rounded-md bg-accent px-3 py-1 text-sm font-medium text-white hover:opacity-90 aria-disabled:opacity-50 dark:text-canvas"
-        >
-          {save.isPending ? (
-            <LoaderCircle size={14} aria-hidden="true" className="animate-spin" />
-          ) : (
-            <Save size={14} aria-hidden="true" />
-          )}
-          Save allowlist
-        </button>
-        <button
-          type="button"
-          onClick={() => change(null)}
-          aria-disabled={!dirty || applying}
-          className="inline-flex items-center gap-1.5 rounded-md border border-line bg-surface px-3 py-1 text-sm hover:bg-canvas aria-disabled:opacity-50"
-        >
-          <Undo2 size={14} aria-hidden="true" />
-          Revert
-        </button>
+      <SaveBar
+        saveLabel="Save allowlist"
+        onSave={() => save.mutate(toSave(draft, offered))}
+        canSave={dirty && !applying && !save.isPending}
+        saving={save.isPending}
+        onRevert={() => change(null)}
+        canRevert={dirty && !applying}
+      >
         <span role="status" className="text-sm text-muted">
           {applying
             ? "Saved. The server reconnects with the new allowlist…"
@@ -220,7 +205,7 @@ export default function AllowlistEditor({ server, view, ready }: AllowlistEditor
                 ? "Saved."
                 : ""}
         </span>
-      </div>
+      </SaveBar>
       {save.isError && (
         <p role="alert" className="rounded-md border border-danger/40 bg-danger-soft px-4 py-2 text-sm wrap-anywhere">
           {saveErrorText(save.error, "the allowlist")}

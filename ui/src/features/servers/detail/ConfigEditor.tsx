@@ -1,13 +1,14 @@
 // The raw config editor: a server's entry as JSON, checked by the core as the person types, saved atomically
 // through update_server; external edits of servers.json show up live, and never silently replace unsaved work.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CircleAlert, CircleCheck, LoaderCircle, Save, Undo2 } from "lucide-react";
+import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { commands } from "../../../ipc/bindings";
 import { call } from "../../../ipc/client";
 import { revealHidden } from "../revealHidden";
 import { SERVERS_QUERY_KEY } from "../useServers";
 import JsonCodeEditor from "./JsonCodeEditor";
+import SaveBar from "./SaveBar";
 import { saveErrorText } from "./saveErrorText";
 import { useDebounced } from "./useDebounced";
 import { serverEntryQueryKey, useServerEntry } from "./useServerEntry";
@@ -133,31 +134,16 @@ function EntryForm({ server, fileText }: EntryFormProps) {
           </span>
         )}
       </p>
-      <div className="sticky bottom-0 z-10 -mx-2 flex items-center gap-2 border-t border-line bg-canvas px-2 py-2.5">
-        <button
-          type="button"
-          onClick={onSave}
-          aria-disabled={!canSave}
-          className="inline-flex items-center gap-1.5 rounded-md bg-accent px-3 py-1 text-sm font-medium text-white hover:opacity-90 aria-disabled:opacity-50 dark:text-canvas"
-        >
-          {save.isPending ? (
-            <LoaderCircle size={14} aria-hidden="true" className="animate-spin" />
-          ) : (
-            <Save size={14} aria-hidden="true" />
-          )}
-          Save entry
-        </button>
-        <button
-          type="button"
-          onClick={() => setEdit(null)}
-          aria-disabled={editing === null}
-          className="inline-flex items-center gap-1.5 rounded-md border border-line bg-surface px-3 py-1 text-sm hover:bg-canvas aria-disabled:opacity-50"
-        >
-          <Undo2 size={14} aria-hidden="true" />
-          Revert
-        </button>
+      <SaveBar
+        saveLabel="Save entry"
+        onSave={onSave}
+        canSave={canSave}
+        saving={save.isPending}
+        onRevert={() => setEdit(null)}
+        canRevert={editing !== null}
+      >
         {editing !== null && <span className="text-sm text-muted">Unsaved changes</span>}
-      </div>
+      </SaveBar>
       {save.isError && (
         <p role="alert" className="rounded-md border border-danger/40 bg-danger-soft px-4 py-2 text-sm wrap-anywhere">
           {saveErrorText(save.error, "the entry")}

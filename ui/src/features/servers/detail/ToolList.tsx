@@ -84,7 +84,7 @@ function ToolRow({ tool, ticked, onToggle }: ToolRowProps) {
         className="mt-0.5 flex size-4 shrink-0 items-center justify-center rounded border border-line bg-surface data-[state=checked]:border-accent data-[state=checked]:bg-accent"
       >
         <Checkbox.Indicator>
-          <Check size={12} strokeWidth={3} aria-hidden="true" className="text-white dark:text-canvas" />
+          <Check size={12} strokeWidth={3} aria-hidden="true" className="text-on-accent" />
         </Checkbox.Indicator>
       </Checkbox.Root>
       <div className="min-w-0 flex-1">
