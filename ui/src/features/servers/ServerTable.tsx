@@ -29,9 +29,9 @@ export default function ServerTable({ servers, statuses }: ServerTableProps) {
         <caption className="sr-only">Configured servers</caption>
         {/* The connection (command or URL) takes what is left: it is the longest text and wraps anywhere. */}
         <colgroup>
-          <col className="w-[16%]" />
+          <col className="w-[15%]" />
           <col />
-          <col className="w-36" />
+          <col className="w-28" />
           <col className="w-52" />
           <col className="w-36" />
         </colgroup>
