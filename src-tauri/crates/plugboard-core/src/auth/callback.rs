@@ -5,6 +5,7 @@
 use url::Url;
 
 use super::LoginError;
+use super::pending::printable;
 
 /// What the callback's `iss` parameter must be (RFC 9207).
 #[derive(Debug, Clone, Default)]
@@ -46,13 +47,8 @@ pub fn check_callback(
         [_] => return reject("its state does not match the login in progress"),
         _ => return reject("it carries more than one state"),
     }
-    if let Some(error) = values("error").first() {
-        let description =
-            values("error_description").first().map(|d| format!(": {}", printable(d))).unwrap_or_default();
-        return Err(LoginError::Authorization(format!(
-            "the authorization server answered `{}`{description}",
-            printable(error)
-        )));
+    if let Some(said) = super::pending::callback_error(callback) {
+        return Err(LoginError::Authorization(said));
     }
     match values("code").len() {
         1 => {}
@@ -71,11 +67,6 @@ pub fn check_callback(
         ))),
         _ => reject("it carries more than one `iss`"),
     }
-}
-
-/// Server-supplied text made safe to show inside a message: control characters dropped, at most 200 characters.
-fn printable(text: &str) -> String {
-    text.chars().filter(|c| !c.is_control()).take(200).collect()
 }
 
 #[cfg(test)]

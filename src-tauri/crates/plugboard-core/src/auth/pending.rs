@@ -220,14 +220,17 @@ pub fn callback_error(url: &Url) -> Option<String> {
             _ => {}
         }
     }
-    let clean = |text: String| -> String {
-        text.chars().filter(|c| !c.is_control() && !is_bidi_control(*c)).take(300).collect()
-    };
-    let error = clean(error?);
-    Some(match description.map(clean).filter(|d| !d.is_empty()) {
+    let error = printable(&error?);
+    Some(match description.map(|d| printable(&d)).filter(|d| !d.is_empty()) {
         Some(description) => format!("the authorization server answered `{error}`: {description}"),
         None => format!("the authorization server answered `{error}`"),
     })
+}
+
+/// Server-supplied text made safe to show inside a message: control and bidi characters dropped, at most 200
+/// characters. Both the redirect receivers and the flow's callback check use it.
+pub(super) fn printable(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control() && !is_bidi_control(*c)).take(200).collect()
 }
 
 fn is_bidi_control(c: char) -> bool {
