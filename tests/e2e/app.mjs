@@ -49,13 +49,24 @@ async function previousWindowGone() {
 export async function launchApp(args = []) {
   const port = Number(process.env.WEBDRIVER_PORT);
   if (!port) throw new Error("WEBDRIVER_PORT is not set: run inside tests/harness/isolated-env.sh --webdriver");
-  await previousWindowGone();
-  return remote({
-    hostname: "127.0.0.1",
-    port,
-    logLevel: "warn",
-    capabilities: { "tauri:options": { application: appBinary(), args } },
-  });
+  // The bus name can be released a moment before the old process is gone; a window started in that moment may still
+  // hand off to it and quit, which WebDriver reports as an invalid session. Such a launch is made again, once.
+  for (let attempt = 1; ; attempt += 1) {
+    await previousWindowGone();
+    const browser = await remote({
+      hostname: "127.0.0.1",
+      port,
+      logLevel: "warn",
+      capabilities: { "tauri:options": { application: appBinary(), args } },
+    });
+    try {
+      await (await browser.$("h1")).waitForExist({ timeout: 20_000 });
+      return browser;
+    } catch (error) {
+      if (attempt > 1 || !String(error).includes("invalid session id")) throw error;
+      await browser.deleteSession().catch(() => {});
+    }
+  }
 }
 
 /** Saves a screenshot of the window's page as `<name>.png` in the output folder and returns its path. */
