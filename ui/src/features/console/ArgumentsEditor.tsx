@@ -8,6 +8,7 @@ import JsonCodeEditor from "../servers/detail/JsonCodeEditor";
 import { revealHidden } from "../servers/revealHidden";
 import { formatArgs, formSchema, parseArgs } from "./argsJson";
 import { FORM_CLASSES, TEMPLATES } from "./rjsfTheme";
+import { SCHEMA_CHECKS_AVAILABLE } from "./schemaChecks";
 
 const TAB_TRIGGER =
   "-mb-px border-b-2 border-transparent px-3 py-1 text-sm text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:font-medium data-[state=active]:text-fg";
@@ -32,7 +33,7 @@ export default function ArgumentsEditor({ tool, schemaText, text, onChange }: Ar
   const schema = useMemo(() => formSchema(schemaText), [schemaText]);
   const parsed = useMemo(() => parseArgs(text), [text]);
   const schemaErrors = useMemo(() => {
-    if (schema === null || !parsed.ok) return [];
+    if (schema === null || !parsed.ok || !SCHEMA_CHECKS_AVAILABLE) return [];
     try {
       return validator.validateFormData(parsed.value, schema).errors.map((error) => error.stack);
     } catch {
@@ -68,7 +69,7 @@ export default function ArgumentsEditor({ tool, schemaText, text, onChange }: Ar
             templates={TEMPLATES}
             showErrorList={false}
             noHtml5Validate
-            liveValidate="onChange"
+            liveValidate={SCHEMA_CHECKS_AVAILABLE ? "onChange" : false}
             onChange={(event) => onChange(formatArgs(event.formData))}
           />
         )}
@@ -94,8 +95,10 @@ export default function ArgumentsEditor({ tool, schemaText, text, onChange }: Ar
                 <li key={error}>{`Schema: ${revealHidden(error)}`}</li>
               ))}
             </ul>
-          ) : (
+          ) : SCHEMA_CHECKS_AVAILABLE ? (
             <p className="text-ok">Valid arguments.</p>
+          ) : (
+            <p className="text-muted">A JSON object. The server checks it against the tool's schema when it runs.</p>
           )}
         </div>
       </Tabs.Content>
