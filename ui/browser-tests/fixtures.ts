@@ -50,6 +50,7 @@ export function defaultResponses(): Responses {
     serverStatuses: STATUSES,
     connectServer: null,
     disconnectServer: null,
+    removeServer: 0,
     serverAllowlist: (name) => ({ entries: null, tools: name === "files" ? FILES_TOOLS : [], unknownEntries: [] }),
     serverTools: (name) => (name === "files" ? FILES_TOOLS : []),
     setServerTools: null,

@@ -35,6 +35,14 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByText("ModuleNotFoundError: httpx"),
   },
   {
+    name: "servers, confirming a removal",
+    route: "/servers",
+    reach: async (page) => {
+      await page.getByRole("button", { name: "Remove github" }).click();
+    },
+    ready: (page) => page.getByRole("group", { name: "Confirm removing github" }),
+  },
+  {
     name: "first run, import offered",
     route: "/servers",
     prepare: (ipc) =>

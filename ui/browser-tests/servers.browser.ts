@@ -1,5 +1,5 @@
 // Browser flows of the Servers list: statuses from the backend, live status events, and connect/disconnect.
-import { STATUSES } from "./fixtures";
+import { CONFIG_PATH, SERVERS, STATUSES } from "./fixtures";
 import { rejectWith } from "./ipc";
 import { expect, test } from "./test";
 
@@ -53,4 +53,28 @@ test("a refused connect says why next to the server", async ({ page, ipc, open }
   await open("/servers");
   await page.getByRole("button", { name: "Connect github" }).click();
   await expect(page.getByRole("row", { name: /github/ })).toContainText("Couldn't connect: the keychain is locked");
+});
+
+test("Remove asks first, and only the confirming press removes the server", async ({ page, ipc, open }) => {
+  let servers = SERVERS;
+  ipc.respond({
+    listServers: () => ({ configPath: CONFIG_PATH, servers, invalid: [], fileProblem: null }),
+    removeServer: (name) => {
+      servers = servers.filter((entry) => entry.name !== name);
+      return 1;
+    },
+  });
+  await open("/servers");
+  const row = page.getByRole("row", { name: /github/ });
+  await row.getByRole("button", { name: "Remove github" }).click();
+  await expect(row.getByRole("button", { name: "Keep" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(row.getByRole("group", { name: "Confirm removing github" })).toHaveCount(0);
+  expect(ipc.calls("removeServer")).toEqual([]);
+
+  await row.getByRole("button", { name: "Remove github" }).click();
+  await row.getByRole("button", { name: "Remove github now" }).click();
+  await expect(page.getByRole("row", { name: /github/ })).toHaveCount(0);
+  expect(ipc.calls("removeServer")).toEqual([["github"]]);
+  await expect(page.getByRole("row", { name: /files/ })).toBeVisible();
 });
