@@ -28,6 +28,7 @@ const COMMANDS: &[&str] = &[
     "logout_server",
     "app_paths",
     "missed_deep_link_rejections",
+    "server_login_state",
 ];
 
 fn main() {

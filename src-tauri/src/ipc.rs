@@ -42,6 +42,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             auth::logout_server,
             settings::app_paths,
             auth::missed_deep_link_rejections,
+            auth::server_login_state,
         ])
         .events(collect_events![
             events::ConfigChanged,

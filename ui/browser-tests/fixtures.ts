@@ -57,6 +57,7 @@ export function defaultResponses(): Responses {
     getServer: () => FILES_ENTRY,
     checkServerEntry: null,
     updateServer: null,
+    serverLoginState: null,
     vaultStatus: {
       backend: "keychain",
       persists: true,

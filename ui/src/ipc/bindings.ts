@@ -67,6 +67,8 @@ export const commands = {
 	appPaths: () => typedError<AppPaths, CommandError>(__TAURI_INVOKE("app_paths")),
 	/**  The `plugboard://` links the app was started with and refused before the page could listen; each is returned once. */
 	missedDeepLinkRejections: () => typedError<DeepLinkRejected[], CommandError>(__TAURI_INVOKE("missed_deep_link_rejections")),
+	/**  A server's login as the person may see it: issuer, scopes, expiry, never a token; `null` without OAuth. */
+	serverLoginState: (name: string) => typedError<LoginState | null, CommandError>(__TAURI_INVOKE("server_login_state", { name })),
 };
 
 /** Events */
@@ -265,6 +267,22 @@ export type LoginStarted = {
 	authorizationUrl: string,
 	/**  Why the browser could not be opened, if it could not. */
 	browserProblem: string | null,
+};
+
+/**  A server's OAuth login as the UI shows it. */
+export type LoginState = {
+	/**  Whether tokens for this server's URL are in the keychain. */
+	loggedIn: boolean,
+	/**  The authorization server that issued them, when it said. */
+	issuer: string | null,
+	/**  The scopes granted (empty when the authorization server did not say). */
+	scopes: string[],
+	/**  When the access token expires (unix ms), if the token response gave a lifetime. */
+	expiresAtMs: number | null,
+	/**  Whether a refresh token lets Plugboard renew the access token without the person. */
+	renewsByItself: boolean,
+	/**  The client id Plugboard is registered under at the authorization server. */
+	clientId: string | null,
 };
 
 /**  Every configured server, and where the file that holds them lives. */
