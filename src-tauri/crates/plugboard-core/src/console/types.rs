@@ -3,6 +3,10 @@
 
 use serde::Serialize;
 
+// specta writes `f64` as `number | null` (it serialises NaN as null); these numbers are never NaN (JSON cannot carry
+// one, and a clock reading is finite), so the fields below say `number` with `specta(type = u32)`, which only changes
+// the TypeScript text.
+
 /// Something the server sent about a running call, forwarded to its caller in the order it arrived.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -10,7 +14,12 @@ use serde::Serialize;
 #[non_exhaustive]
 pub enum CallEvent {
     /// `notifications/progress` carrying this call's progress token; `message` is server text: show it inert.
-    Progress { progress: f64, total: Option<f64>, message: Option<String> },
+    Progress {
+        #[cfg_attr(feature = "specta", specta(type = u32))]
+        progress: f64,
+        total: Option<f64>,
+        message: Option<String>,
+    },
     /// `notifications/message` from the same server while the call ran; all of it is server text.
     Log { level: String, logger: Option<String>, message: String },
 }
@@ -21,8 +30,7 @@ pub enum CallEvent {
 #[serde(tag = "kind", rename_all = "camelCase")]
 #[non_exhaustive]
 pub enum CallOutcome {
-    /// The MCP `CallToolResult` as JSON text (redacted; cut at [`super::history::RESULT_CAP`] when `truncated`,
-    /// so a truncated text is not valid JSON).
+    /// The MCP `CallToolResult` as JSON text, redacted; cut at 256 KiB when `truncated` (then it is not valid JSON).
     Result {
         #[serde(rename = "isError")]
         is_error: bool,
@@ -89,6 +97,7 @@ pub struct HistoryEntry {
     /// JSON object text, secrets redacted.
     pub arguments: String,
     /// Unix time in milliseconds.
+    #[cfg_attr(feature = "specta", specta(type = u32))]
     pub started_at_ms: f64,
     pub duration_ms: u32,
     pub outcome: CallOutcome,
@@ -104,8 +113,9 @@ pub struct HistorySummary {
     pub id: u32,
     pub server: String,
     pub tool: String,
-    /// The first [`super::history::PREVIEW_CHARS`] characters of the redacted arguments.
+    /// The first 120 characters of the redacted arguments.
     pub arguments_preview: String,
+    #[cfg_attr(feature = "specta", specta(type = u32))]
     pub started_at_ms: f64,
     pub duration_ms: u32,
     pub status: CallStatus,
