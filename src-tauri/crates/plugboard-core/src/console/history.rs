@@ -142,17 +142,21 @@ impl History {
         let needle = query.to_lowercase();
         let limit = limit.min(MAX_PAGE);
         let connection = self.lock();
-        let total: u32 = connection.query_row(
-            "SELECT count(*) FROM calls WHERE (?1 = '' OR instr(haystack, ?1) > 0)",
-            [&needle],
-            |row| row.get(0),
-        )?;
+        // Without a query SQLite counts from the table's b-tree alone; a filtered count has to read every row.
+        let total: u32 = if needle.is_empty() {
+            connection.query_row("SELECT count(*) FROM calls", [], |row| row.get(0))?
+        } else {
+            connection
+                .query_row("SELECT count(*) FROM calls WHERE instr(haystack, ?1) > 0", [&needle], |row| row.get(0))?
+        };
         let mut statement = connection.prepare_cached(
             "SELECT id, server, tool, substr(arguments, 1, ?4), started_at_ms, duration_ms, status FROM calls
-             WHERE (?1 = '' OR instr(haystack, ?1) > 0) AND (?2 IS NULL OR id < ?2)
+             WHERE id < ?2 AND (?1 = '' OR instr(haystack, ?1) > 0)
              ORDER BY id DESC LIMIT ?3",
         )?;
-        let rows = statement.query_map(params![needle, before_id, limit, PREVIEW_CHARS], |row| {
+        // A plain `id < ?2` (no NULL case) lets SQLite seek the rowid range instead of walking down to it.
+        let before = before_id.map_or(i64::MAX, i64::from);
+        let rows = statement.query_map(params![needle, before, limit, PREVIEW_CHARS], |row| {
             Ok(HistorySummary {
                 id: row.get(0)?,
                 server: row.get(1)?,
