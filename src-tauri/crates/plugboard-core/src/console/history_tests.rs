@@ -1,3 +1,6 @@
+//! The call history against real SQLite files in a temp dir: paging, search, pruning, the result cap, a restart
+//! and a damaged file.
+
 use super::*;
 
 fn call(server: &str, tool: &str, arguments: &str) -> NewCall {

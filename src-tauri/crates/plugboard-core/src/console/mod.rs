@@ -72,9 +72,19 @@ impl Console {
             }
         });
         let (cancel, cancelled) = oneshot::channel();
-        self.lock().insert(call_id.to_owned(), cancel);
+        // Dropping a cancel sender cancels its call, so an id already running keeps its entry (this call then
+        // cannot be cancelled by id), and only the call that registered an id removes it.
+        let kept_unregistered = match self.lock().entry(call_id.to_owned()) {
+            std::collections::hash_map::Entry::Vacant(free) => {
+                free.insert(cancel);
+                None
+            }
+            std::collections::hash_map::Entry::Occupied(_) => Some(cancel),
+        };
         let ran = self.run_detailed(server, tool, arguments, Some(CallCancel(cancelled)), Some(events)).await;
-        self.lock().remove(call_id);
+        if kept_unregistered.is_none() {
+            self.lock().remove(call_id);
+        }
         // The channel closes when the supervisor lets go of the observer, shortly after the call (observe.rs).
         let _ = forward.await;
         ran.map(|ran| ran.entry)

@@ -1,3 +1,6 @@
+//! Redaction of console arguments and results: secret keys at any depth, token formats, and the server's own
+//! secret values, with nothing of a value leaking through `Debug`.
+
 use serde_json::json;
 
 use super::*;
