@@ -66,9 +66,10 @@ test-e2e: app ## WebDriver end-to-end tests of the real app under Xvfb
 	PLUGBOARD_APP_BIN=$(APP_BIN) PLUGBOARD_TESTSERVER_BIN=$(CARGO_TARGET_DIR)/debug/plugboard-testserver \
 		$(HARNESS) --webdriver -- npm --prefix tests run e2e
 
-bench: deps ## Engine benchmarks side by side with bare rmcp (release build; takes a few minutes)
+bench: deps ## Engine benchmarks side by side with bare rmcp, and the call history's (release build; a few minutes)
 	cargo build --release -p plugboard-testservers --bin plugboard-testserver
 	cargo bench -p plugboard-core --bench engine
+	cargo bench -p plugboard-core --bench history
 
 fuzz-smoke: ## Every fuzz target for a few seconds (part of make test)
 	src-tauri/scripts/fuzz.sh 5
