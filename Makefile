@@ -16,7 +16,7 @@ APP_BIN := $(CARGO_TARGET_DIR)/debug/plugboard
 HARNESS := tests/harness/isolated-env.sh
 TAURI := ui/node_modules/.bin/tauri
 
-.PHONY: help run test deps deps-tests ui app lint lint-rust lint-ui test-ui test-rust conformance test-e2e fuzz-smoke fuzz bench bindings bundle clean
+.PHONY: help run test deps deps-tests ui app lint lint-rust lint-ui test-ui test-ui-browser test-rust conformance test-e2e fuzz-smoke fuzz bench bindings bundle clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | column -t -s $$'\t'
@@ -24,7 +24,7 @@ help: ## List the targets
 run: deps app ## Install what is missing, build, and open the app
 	src-tauri/scripts/launch.sh $(APP_BIN)
 
-test: deps-tests lint test-ui test-rust conformance fuzz-smoke test-e2e ## Install what is missing and run every suite
+test: deps-tests lint test-ui test-ui-browser test-rust conformance fuzz-smoke test-e2e ## Install what is missing and run every suite
 	@echo "make test: every suite passed"
 
 deps: ## Install missing Debian packages, Node.js and npm packages
@@ -52,6 +52,9 @@ lint-ui:
 test-ui: ## Vitest component tests
 	npm --prefix ui test
 
+test-ui-browser: ## Playwright flows and axe checks of the built UI in Debian's Chromium, IPC mocked
+	npm --prefix ui run test:browser
+
 test-rust: ui ## Rust unit and integration tests, incl. the keychain and MCP smoke tests, in the isolated harness
 	$(HARNESS) -- cargo test --workspace $(FEATURES) -- --include-ignored
 
@@ -63,9 +66,10 @@ test-e2e: app ## WebDriver end-to-end tests of the real app under Xvfb
 	PLUGBOARD_APP_BIN=$(APP_BIN) PLUGBOARD_TESTSERVER_BIN=$(CARGO_TARGET_DIR)/debug/plugboard-testserver \
 		$(HARNESS) --webdriver -- npm --prefix tests run e2e
 
-bench: deps ## Engine benchmarks side by side with bare rmcp (release build; takes a few minutes)
+bench: deps ## Engine benchmarks side by side with bare rmcp, and the call history's (release build; a few minutes)
 	cargo build --release -p plugboard-testservers --bin plugboard-testserver
 	cargo bench -p plugboard-core --bench engine
+	cargo bench -p plugboard-core --bench history
 
 fuzz-smoke: ## Every fuzz target for a few seconds (part of make test)
 	src-tauri/scripts/fuzz.sh 5

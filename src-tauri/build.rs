@@ -23,11 +23,17 @@ const COMMANDS: &[&str] = &[
     "server_tools",
     "server_allowlist",
     "call_tool",
+    "run_tool_call",
+    "cancel_tool_call",
+    "call_history",
+    "history_entry",
+    "clear_call_history",
     "login_server",
     "cancel_login",
     "logout_server",
     "app_paths",
     "missed_deep_link_rejections",
+    "server_login_state",
 ];
 
 fn main() {

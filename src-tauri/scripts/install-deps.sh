@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building, running and testing Plugboard needs and is missing; safe to run again (it skips what is there).
-# Debian packages with apt (as root, or through sudo); Node.js when absent or too old; npm packages from the lock files;
+# Debian packages with apt (as root, or through sudo; chromium is what the UI's Playwright tests drive); Node.js when
+# absent or too old; npm packages from the lock files (Playwright's own browser download is always skipped);
 # tauri-driver with cargo; with --for-tests the Python MCP SDK in a venv. Anything it cannot do it prints as the exact
 # command to run.
 set -euo pipefail
@@ -14,7 +15,7 @@ APT_PACKAGES=(
   build-essential pkg-config curl ca-certificates
   libwebkit2gtk-4.1-dev libayatana-appindicator3-dev librsvg2-dev libxdo-dev libssl-dev
   xvfb xauth webkit2gtk-driver gnome-keyring dbus-x11 xdg-utils desktop-file-utils imagemagick
-  python3-venv
+  python3-venv chromium
 )
 NODE_MIN_MAJOR=20
 NODE_MIN_MINOR=19
@@ -85,7 +86,8 @@ npm_ci() {
   want=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then return; fi
   say "npm ci in $dir"
-  npm ci --prefix "$dir" --no-audit --no-fund
+  # The UI's browser tests drive Debian's chromium (an apt package above), never a browser Playwright downloads.
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix "$dir" --no-audit --no-fund
   echo "$want" > "$stamp"
 }
 

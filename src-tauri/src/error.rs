@@ -2,6 +2,7 @@
 //! Only the cases the UI branches on get their own code; the rest is `Internal` with a readable message.
 
 use plugboard_core::config::ConfigError;
+use plugboard_core::console::{ConsoleError, HistoryError};
 use plugboard_core::registry::RegistryError;
 use plugboard_core::secrets::VaultError;
 use plugboard_core::supervisor::SupervisorError;
@@ -99,6 +100,26 @@ impl From<SupervisorError> for CommandError {
     }
 }
 
+impl From<HistoryError> for CommandError {
+    fn from(e: HistoryError) -> Self {
+        let message = e.to_string();
+        match e {
+            HistoryError::NotFound { .. } => Self::NotFound { message },
+            _ => Self::Internal { message },
+        }
+    }
+}
+
+impl From<ConsoleError> for CommandError {
+    fn from(e: ConsoleError) -> Self {
+        match e {
+            ConsoleError::UnknownServer { .. } => Self::NotFound { message: e.to_string() },
+            ConsoleError::History(history) => history.into(),
+            _ => Self::Internal { message: e.to_string() },
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::CommandError;
@@ -168,5 +189,23 @@ mod tests {
             CommandError::from(RegistryError::AlreadyExists { name: "x".into() }),
             CommandError::AlreadyExists { .. }
         ));
+    }
+
+    /// Console failures: an unknown server and a missing history row are NotFound, a broken history is Internal.
+    #[test]
+    fn console_errors_map_to_codes() {
+        use plugboard_core::console::{ConsoleError, HistoryError};
+        assert_eq!(
+            to_json(&ConsoleError::UnknownServer { server: "gh".into() }.into()),
+            json!({ "code": "NotFound", "message": "there is no server named \"gh\"" })
+        );
+        assert_eq!(
+            to_json(&ConsoleError::History(HistoryError::NotFound { id: 7 }).into()),
+            json!({ "code": "NotFound", "message": "there is no call 7 in the history" })
+        );
+        assert_eq!(
+            to_json(&HistoryError::Database { message: "disk full".into() }.into()),
+            json!({ "code": "Internal", "message": "the call history could not be read or written: disk full" })
+        );
     }
 }

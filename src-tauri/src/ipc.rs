@@ -3,7 +3,7 @@
 use specta_typescript::Typescript;
 use tauri_specta::{Builder, collect_commands, collect_events};
 
-use crate::commands::{auth, engine, import, secrets, servers, settings};
+use crate::commands::{auth, console, engine, import, secrets, servers, settings};
 use crate::events;
 
 /// Where the generated bindings are committed, relative to the repository root.
@@ -37,11 +37,17 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             engine::server_tools,
             engine::server_allowlist,
             engine::call_tool,
+            console::run_tool_call,
+            console::cancel_tool_call,
+            console::call_history,
+            console::history_entry,
+            console::clear_call_history,
             auth::login_server,
             auth::cancel_login,
             auth::logout_server,
             settings::app_paths,
             auth::missed_deep_link_rejections,
+            auth::server_login_state,
         ])
         .events(collect_events![
             events::ConfigChanged,

@@ -64,3 +64,20 @@ pub async fn logout_and_disconnect(state: &AppState, name: &str) -> Result<bool,
     state.supervisor.disconnect(name).await?;
     Ok(had)
 }
+
+/// The login facts of `name` (issuer, scopes, expiry); `None` for a server that does not log in with OAuth.
+pub async fn login_state(state: &AppState, name: &str) -> Result<Option<auth::LoginState>, CommandError> {
+    let Some(config) = state.registry.configs().into_iter().find(|c| c.name.as_str() == name) else {
+        return Err(CommandError::NotFound { message: format!("there is no valid server named {name:?}") });
+    };
+    let vault = Arc::clone(&state.vault);
+    // The keychain blocks; a server without OAuth simply has no login to show.
+    match tauri::async_runtime::spawn_blocking(move || auth::login_state(&config, vault))
+        .await
+        .map_err(|e| CommandError::Internal { message: format!("reading the login did not finish: {e}") })?
+    {
+        Ok(facts) => Ok(Some(facts)),
+        Err(auth::LoginError::NotOAuth(_)) => Ok(None),
+        Err(other) => Err(other.into()),
+    }
+}

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use plugboard_core::auth::PendingFlows;
+use plugboard_core::console::{Console, HistoryError};
 use plugboard_core::registry::{Registry, RegistryError};
 use plugboard_core::secrets::Vault;
 use plugboard_core::supervisor::Supervisor;
@@ -16,9 +17,16 @@ pub struct AppState {
     pub vault: Arc<Vault>,
     /// Logins waiting for their redirect: the loopback receiver and deep links both deliver here.
     pub flows: Arc<PendingFlows>,
+    /// The tool-call console, or why its history could not be opened (the rest of the app works without it).
+    pub console: Result<Arc<Console>, HistoryError>,
 }
 
 impl AppState {
+    /// The console, or the reason its history is unavailable.
+    pub fn console(&self) -> Result<&Console, CommandError> {
+        self.console.as_deref().map_err(|e| CommandError::from(e.clone()))
+    }
+
     /// Runs `op` on the registry off the async runtime: the keychain and the file system may block.
     pub async fn with_registry<T, F>(&self, op: F) -> Result<T, CommandError>
     where

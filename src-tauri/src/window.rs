@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use plugboard_core::auth::PendingFlows;
 use plugboard_core::config::{self, ConfigEvent, ConfigStore};
+use plugboard_core::console::{Console, History};
 use plugboard_core::registry::Registry;
 use plugboard_core::secrets::{Fallback, Vault};
 use plugboard_core::supervisor::{LiveConnector, Supervisor, SupervisorEvent};
@@ -32,7 +33,10 @@ pub fn run() -> tauri::Result<()> {
             forward_config_events(app.handle(), &registry, &supervisor)?;
             let (reg, sup) = (Arc::clone(&registry), Arc::clone(&supervisor));
             tauri::async_runtime::spawn(async move { sup.reconcile(reg.configs()).await });
-            app.manage(AppState { registry, supervisor, vault, flows: Arc::new(PendingFlows::new()) });
+            let console = History::open_default()
+                .inspect_err(|e| tracing::error!("the tool-call console is unavailable: {e}"))
+                .map(|history| Arc::new(Console::new(Arc::clone(&supervisor), Arc::new(history), Arc::clone(&vault))));
+            app.manage(AppState { registry, supervisor, vault, flows: Arc::new(PendingFlows::new()), console });
             deep_link::listen(app.handle());
             Ok(())
         })

@@ -50,6 +50,32 @@ fn status_tools_and_call_from_the_terminal() {
     assert_no_process_with(&marker);
 }
 
+/// `plugboard call` records each call in the console's history under the data dir, its arguments redacted and its
+/// copy-as-CLI line ready (a token in the echoed result is redacted too); a failed call is recorded as well.
+#[test]
+#[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]
+fn call_lands_in_the_history() {
+    use plugboard_core::console::{CallOutcome, CallStatus, History};
+    let sandbox = Sandbox::new();
+    assert!(sandbox.run(&["add", "everything", "--", &everything(), "stdio"]).status.success());
+    let token = format!("ghp_{}", "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8");
+    let args = format!(r#"{{"message":"it's {token}"}}"#);
+    let call = sandbox.run(&["call", "everything", "echo", "--args", &args]);
+    assert!(call.status.success(), "{}", stderr(&call));
+    let unknown = sandbox.run(&["call", "everything", "no-such-tool"]);
+    assert_eq!(unknown.status.code(), Some(1));
+
+    let history = History::open(&sandbox.data_dir().join("history.sqlite3")).expect("the CLI wrote the history");
+    let page = history.page("everything", None, 10).expect("page");
+    let statuses: Vec<CallStatus> = page.entries.iter().map(|e| e.status).collect();
+    assert_eq!(statuses, [CallStatus::Failed, CallStatus::Ok]);
+    let entry = history.get(page.entries[1].id).expect("entry");
+    assert_eq!(entry.arguments, r#"{"message":"it's [redacted]"}"#);
+    assert_eq!(entry.cli_command, r#"plugboard call everything echo --args '{"message":"it'\''s [redacted]"}'"#);
+    let CallOutcome::Result { is_error: false, result, .. } = &entry.outcome else { panic!("{:?}", entry.outcome) };
+    assert!(result.contains("Echo: it's [redacted]") && !result.contains(&token), "{result}");
+}
+
 /// doctor walks a working server to the end, and for broken ones names the failing step and what to do.
 #[test]
 #[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]

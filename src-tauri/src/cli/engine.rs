@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
+use plugboard_core::console::{Console, History};
 use plugboard_core::registry::Registry;
 use plugboard_core::supervisor::{LiveConnector, ServerStatus, Supervisor, SupervisorError, SupervisorEvent};
 use rmcp::model::{CallToolResult, ContentBlock};
@@ -95,15 +96,18 @@ pub fn tools(out: &mut impl Write, registry: &Registry, server: &str) -> anyhow:
     })
 }
 
-/// Runs one tool call; returns whether the tool reported an error (`isError`).
+/// Runs one tool call and records it in the console's history (as the app's console does); returns whether the
+/// tool reported an error (`isError`).
 pub fn call(out: &mut impl Write, registry: &Registry, server: &str, tool: &str, json: &str) -> anyhow::Result<bool> {
     let arguments: serde_json::Value = serde_json::from_str(json).context("--args must be a JSON object")?;
     let arguments = arguments.as_object().cloned().context("--args must be a JSON object, like '{\"a\": 1}'")?;
+    let history = Arc::new(History::open_default()?);
     runtime()?.block_on(async {
-        let supervisor = start(registry, Some(server)).await?;
-        let result = supervisor.call(server, tool, arguments, None).await;
+        let supervisor = Arc::new(start(registry, Some(server)).await?);
+        let console = Console::new(Arc::clone(&supervisor), history, Arc::new(registry.vault().clone()));
+        let ran = console.run_detailed(server, tool, arguments, None, None).await;
         supervisor.shutdown().await;
-        let result = result.map_err(|e: SupervisorError| anyhow::anyhow!(e))?;
+        let result = ran?.result.map_err(|e: SupervisorError| anyhow::anyhow!(e))?;
         print_result(out, &result)?;
         Ok(result.is_error == Some(true))
     })

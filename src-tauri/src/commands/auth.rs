@@ -33,6 +33,17 @@ pub async fn logout_server(state: State<'_, AppState>, name: String) -> Result<b
     login::logout_and_disconnect(&state, &name).await
 }
 
+/// A server's login as the person may see it: issuer, scopes, expiry, never a token; `null` without OAuth.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state), err)]
+pub async fn server_login_state(
+    state: State<'_, AppState>,
+    name: String,
+) -> Result<Option<plugboard_core::auth::LoginState>, CommandError> {
+    login::login_state(&state, &name).await
+}
+
 /// The `plugboard://` links the app was started with and refused before the page could listen; each is returned once.
 #[tauri::command]
 #[specta::specta]

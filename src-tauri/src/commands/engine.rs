@@ -71,7 +71,7 @@ pub async fn call_tool(
     serde_json::to_string(&result).map_err(|e| CommandError::Internal { message: e.to_string() })
 }
 
-fn parse_arguments(json: &str) -> Result<rmcp::model::JsonObject, CommandError> {
+pub(crate) fn parse_arguments(json: &str) -> Result<rmcp::model::JsonObject, CommandError> {
     match serde_json::from_str(json) {
         Ok(serde_json::Value::Object(map)) => Ok(map),
         _ => Err(CommandError::InvalidArguments { message: "the arguments must be a JSON object".into() }),

@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod config;
+pub mod console;
 pub mod doctor;
 pub mod import;
 pub mod paths;

@@ -38,6 +38,9 @@ pub struct ProgressArgs {
     steps: u32,
     /// The pause before each notification, in milliseconds.
     interval_ms: u64,
+    /// Also send a log message (`notifications/message`, logger "progress") before each progress notification.
+    #[serde(default)]
+    log: bool,
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -58,6 +61,16 @@ pub fn hostile_route() -> ToolRoute<TestServer> {
     ToolRoute::new_dyn(tool, |_context| {
         Box::pin(async { Ok(CallToolResult::success(vec![ContentBlock::text("harmless")]).into()) })
     })
+}
+
+/// One `notifications/message` saying which step comes next (logging is deprecated in rmcp, still sent by servers
+/// of 2025-11-25).
+#[allow(deprecated)]
+async fn log_step(peer: &Peer<RoleServer>, step: u32) -> Result<(), ErrorData> {
+    use rmcp::model::{LoggingLevel, LoggingMessageNotificationParam};
+    let message =
+        LoggingMessageNotificationParam::new(LoggingLevel::Info, format!("step {step}").into()).with_logger("progress");
+    peer.notify_logging_message(message).await.map_err(|e| ErrorData::internal_error(e.to_string(), None))
 }
 
 /// The text `big` returns: `bytes` ASCII letters in a fixed cycle, so a test can rebuild and compare it.
@@ -82,7 +95,7 @@ impl TestServer {
                           reports progress)")]
     async fn progress(
         &self,
-        Parameters(ProgressArgs { steps, interval_ms }): Parameters<ProgressArgs>,
+        Parameters(ProgressArgs { steps, interval_ms, log }): Parameters<ProgressArgs>,
         context: RequestContext<RoleServer>,
     ) -> Result<String, ErrorData> {
         let token = context
@@ -91,6 +104,9 @@ impl TestServer {
             .ok_or_else(|| ErrorData::invalid_params("the request carries no progressToken", None))?;
         for step in 1..=steps {
             tokio::time::sleep(Duration::from_millis(interval_ms)).await;
+            if log {
+                log_step(&context.peer, step).await?;
+            }
             let progress = ProgressNotificationParam::new(token.clone(), f64::from(step)).with_total(f64::from(steps));
             context.peer.notify_progress(progress).await.map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
         }

@@ -7,6 +7,7 @@ import LoginPanel from "../auth/LoginPanel";
 import { useLogin } from "../auth/useLogin";
 import FailureDetails from "./FailureDetails";
 import { originLabel } from "./originLabel";
+import RemoveServerAction from "./RemoveServerAction";
 import ServerActions from "./ServerActions";
 import ServerStatusBadge from "./ServerStatusBadge";
 import { transportLabel } from "./transportLabel";
@@ -112,6 +113,7 @@ function ServerRow({ server, status }: ServerRowProps) {
         </td>
         <td className="px-4 py-2.5">
           <ServerActions server={server.name} status={status} oauth={server.oauth} login={login} />
+          <RemoveServerAction server={server.name} />
         </td>
       </tr>
       {failed !== null && open && (

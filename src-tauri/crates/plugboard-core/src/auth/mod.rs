@@ -12,6 +12,7 @@ mod error;
 pub mod flow;
 mod legacy;
 mod login_server;
+mod login_state;
 pub mod loopback;
 pub mod metadata_checks;
 pub mod pending;
@@ -34,6 +35,7 @@ pub use flow::{LoginRequest, login};
 pub use login_server::{
     DEEP_LINK_REDIRECT, LOGIN_TIMEOUT, LoginContext, login_hint, login_server, logout, oauth_target,
 };
+pub use login_state::{LoginState, login_state};
 pub use loopback::LoopbackReceiver;
 pub use pending::{CallbackRejected, Expectation, NoCallback, PendingFlows, callback_error};
 pub use revoke::{LoggedOut, Revocation, logout_server, revoke};

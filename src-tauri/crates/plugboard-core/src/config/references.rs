@@ -39,6 +39,15 @@ pub struct Expanded {
     pub unset: Vec<String>,
 }
 
+/// Every config value of `transport` that may hold references: command, args, env and cwd, or url and headers.
+pub fn expandable_texts(transport: &crate::config::model::Transport) -> Vec<&String> {
+    use crate::config::model::Transport;
+    match transport {
+        Transport::Stdio(s) => std::iter::once(&s.command).chain(&s.args).chain(s.env.values()).chain(&s.cwd).collect(),
+        Transport::Http(h) => std::iter::once(&h.url).chain(h.headers.values()).collect(),
+    }
+}
+
 /// Every reference in `text`, in order (unknown `${…}` forms are treated as environment variables, as shells do).
 pub fn references(text: &str) -> Result<Vec<Reference<'_>>, ReferenceError> {
     let mut found = Vec::new();

@@ -1,7 +1,7 @@
 //! Doctor step: every `${secret:…}` can be read and every `${env:…}` is set, named one by one.
 
-use crate::config::model::{ServerConfig, Transport};
-use crate::config::references::{Reference, references};
+use crate::config::model::ServerConfig;
+use crate::config::references::{Reference, expandable_texts, references};
 use crate::secrets::Vault;
 
 use super::Step;
@@ -10,10 +10,7 @@ const STEP: &str = "references";
 
 /// One step: passed (with counts), a warning for unset variables, or failed for missing or unreadable secrets.
 pub(super) fn check(config: &ServerConfig, vault: &Vault) -> Vec<Step> {
-    let texts: Vec<&String> = match &config.transport {
-        Transport::Stdio(s) => std::iter::once(&s.command).chain(&s.args).chain(s.env.values()).chain(&s.cwd).collect(),
-        Transport::Http(h) => std::iter::once(&h.url).chain(h.headers.values()).collect(),
-    };
+    let texts = expandable_texts(&config.transport);
     let mut secrets = Vec::new();
     let mut unset = Vec::new();
     let mut set = 0;

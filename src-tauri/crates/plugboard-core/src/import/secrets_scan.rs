@@ -146,6 +146,22 @@ fn keyed_within(key: &str, value: &mut String, location: &str, vault: &mut Colle
     by_shape(value, (!key.is_empty()).then_some(key), location, vault);
 }
 
+/// Whether `value`, found under the key `key`, is a secret by the import's rules (for other features that hide
+/// secrets, such as the console's history).
+pub(crate) fn is_secret_under_key(key: &str, value: &str) -> bool {
+    is_secret_value(value, classify(key))
+}
+
+/// Whether `key` names a secret whatever its value (`token`, `apiKey`, `password`…).
+pub(crate) fn is_secret_key(key: &str) -> bool {
+    classify(key) == KeyClass::Strong
+}
+
+/// The byte ranges of every token-shaped span of `text` (known prefixes, JWTs, URL passwords).
+pub(crate) fn token_spans(text: &str) -> Vec<std::ops::Range<usize>> {
+    formats::find(text).into_iter().map(|hit| hit.range).collect()
+}
+
 /// `NAME=value` (any identifier, `--` allowed) or `Name: value` (only a secret-ish name, so `https://…` and
 /// `host:port` are not mistaken for one): the name and where the value starts.
 pub(super) fn self_named(text: &str) -> Option<(&str, usize)> {

@@ -10,6 +10,7 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use super::backoff::{FailureWindow, delay};
 use super::connector::{ConnectError, Connector};
+use super::observe::Observers;
 use super::status::{ServerStatus, SupervisorEvent};
 use super::tools::ToolSet;
 use crate::config::model::ServerConfig;
@@ -42,6 +43,8 @@ pub(super) struct Published {
     /// The live session's peer, with the session's generation (so a late report about an old session is ignored).
     pub peer: watch::Sender<Option<(u64, Peer<RoleClient>)>>,
     pub tools: watch::Sender<Arc<ToolSet>>,
+    /// Calls that want their own progress and the server's logs (observe.rs).
+    pub observers: Arc<Observers>,
 }
 
 pub(super) struct Actor {
@@ -241,6 +244,7 @@ impl Actor {
                     serde_json::Value::String(text) => text.clone(),
                     other => other.to_string(),
                 };
+                self.published.observers.log(&log.level, log.logger.as_deref(), &text).await;
                 let _ =
                     self.events.send(SupervisorEvent::Logged { server: self.name(), level: log.level, message: text });
             }
@@ -250,8 +254,8 @@ impl Actor {
             ServerNotice::SamplingDeclined => {
                 self.warn("the server asked Plugboard to run an LLM (sampling), which it does not do; declined".into());
             }
-            // Progress already extended its call's timeout inside rmcp (see call.rs); other notices are not acted on.
-            _ => {}
+            // rmcp already extended the call's timeout (see call.rs); an observing caller gets it too.
+            ServerNotice::Progress(progress) => self.published.observers.progress(progress).await,
         }
     }
 

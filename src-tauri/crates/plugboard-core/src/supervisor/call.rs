@@ -4,7 +4,8 @@
 //! timed-out, cancelled or abandoned call sends `notifications/cancelled`.
 //!
 //! This is the per-call hot path: a ready server costs one map lookup under the lock, one `Arc` clone, a hash
-//! lookup of the tool and rmcp's own request; the waiting machinery runs only when the server is not ready.
+//! lookup of the tool and rmcp's own request; the waiting machinery runs only when the server is not ready, and
+//! the observer machinery (observe.rs) only when a caller passes an observer.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,6 +19,7 @@ use rmcp::{Peer, ServiceError};
 use tokio::sync::{mpsc, oneshot, watch};
 
 use super::actor::Command;
+use super::observe::{CallObserver, Observers, Watching};
 use super::tools::ToolSet;
 use super::{ServerStatus, Supervisor, SupervisorError};
 
@@ -38,6 +40,7 @@ pub(super) struct CallRoute {
     pub peer: watch::Receiver<Option<(u64, Peer<RoleClient>)>>,
     pub tools: watch::Receiver<Arc<ToolSet>>,
     pub commands: mpsc::Sender<Command>,
+    pub observers: Arc<Observers>,
 }
 
 impl CallRoute {
@@ -59,9 +62,23 @@ impl Supervisor {
         server: &str,
         tool: &str,
         arguments: JsonObject,
+        cancel: Option<CallCancel>,
+    ) -> Result<CallToolResult, SupervisorError> {
+        self.call_observed(server, tool, arguments, cancel, None).await
+    }
+
+    /// [`Supervisor::call`], also sending `observer` the call's progress and the server's log messages while it
+    /// runs, in the order they arrive.
+    pub async fn call_observed(
+        &self,
+        server: &str,
+        tool: &str,
+        arguments: JsonObject,
         mut cancel: Option<CallCancel>,
+        observer: Option<CallObserver>,
     ) -> Result<CallToolResult, SupervisorError> {
         let route = self.with_handle(server, |h| Arc::clone(&h.route))?;
+        let watching = observer.map(|sender| route.observers.watch(sender));
         let mut arguments = Some(arguments);
         for attempt in 0..2 {
             let (generation, peer) = match route.ready_peer() {
@@ -78,7 +95,7 @@ impl Supervisor {
             }
             // The arguments are cloned only for the one retry, never on the last attempt.
             let args = if attempt == 0 { arguments.clone() } else { arguments.take() }.unwrap_or_default();
-            match call_once(server, &peer, tool, args, route.timeout, cancel.as_mut()).await {
+            match call_once(server, &peer, tool, args, route.timeout, cancel.as_mut(), watching.as_ref()).await {
                 Ok(result) => return Ok(result),
                 Err(Failure::Transient(reason)) if attempt == 0 => {
                     tracing::info!(server, tool, "the connection broke during a call; reconnecting and retrying once");
@@ -135,13 +152,25 @@ async fn call_once(
     arguments: JsonObject,
     timeout: Duration,
     cancel: Option<&mut CallCancel>,
+    watching: Option<&Watching>,
 ) -> Result<CallToolResult, Failure> {
     let params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
     let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
     let options = PeerRequestOptions::with_timeout(timeout)
         .reset_timeout_on_progress()
         .with_max_total_timeout(timeout.saturating_mul(PROGRESS_MAX_FACTOR));
-    let handle = match peer.send_request_with_option(request, options).await {
+    let sent = match watching {
+        None => peer.send_request_with_option(request, options).await,
+        Some(watching) => {
+            let registering = watching.begin().await;
+            let sent = peer.send_request_with_option(request, options).await;
+            if let Ok(handle) = &sent {
+                registering.register(handle.progress_token.clone());
+            }
+            sent
+        }
+    };
+    let handle = match sent {
         Ok(handle) => handle,
         Err(error) => return Err(classify(server, error)),
     };

@@ -10,6 +10,7 @@ mod connector;
 mod error;
 mod leftovers;
 mod naming;
+mod observe;
 mod status;
 mod tools;
 
@@ -27,6 +28,7 @@ pub use connector::{ConnectError, Connected, Connector, LiveConnector, pooled_ht
 pub use error::SupervisorError;
 pub use leftovers::LeftoverSweep;
 pub use naming::{ExposedName, MAX_EXPOSED_LEN, expose};
+pub use observe::CallObserver;
 pub use status::{ServerStatus, SupervisorEvent};
 pub use tools::{ToolInfo, ToolSet};
 
@@ -35,6 +37,7 @@ use crate::transport::{DockerSweepError, SweepReport};
 use actor::{Actor, Command, Published};
 use call::CallRoute;
 use leftovers::Leftovers;
+use observe::Observers;
 
 /// A running server's handle: how to talk to its actor and what it publishes.
 struct ServerHandle {
@@ -113,11 +116,18 @@ impl Supervisor {
         let (status_tx, status) = watch::channel(initial);
         let (peer_tx, peer) = watch::channel(None);
         let (tools_tx, tools) = watch::channel(Arc::new(ToolSet::default()));
-        let published = Published { status: status_tx, peer: peer_tx, tools: tools_tx };
+        let observers = Arc::new(Observers::default());
+        let published =
+            Published { status: status_tx, peer: peer_tx, tools: tools_tx, observers: Arc::clone(&observers) };
         let actor = Actor::new(config.clone(), Arc::clone(&self.connector), self.events.clone(), published);
         let task = tokio::spawn(actor.run(receiver));
-        let route = Arc::new(CallRoute { timeout: config.timeout, status, peer, tools, commands });
+        let route = Arc::new(CallRoute { timeout: config.timeout, status, peer, tools, commands, observers });
         ServerHandle { config, route, task }
+    }
+
+    /// The config `server` runs with.
+    pub fn config(&self, server: &str) -> Result<ServerConfig, SupervisorError> {
+        self.with_handle(server, |h| h.config.clone())
     }
 
     /// Every server's status, by name.

@@ -5,6 +5,7 @@
     clippy::expect_used,
     reason = "clippy allows expect only in #[test] fns; in helpers too a panic is the report"
 )]
+#![allow(dead_code, reason = "each test binary (faults, console) uses its own part of the helpers")]
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -22,7 +23,10 @@ pub const SERVER: &str = env!("CARGO_BIN_EXE_plugboard-testserver");
 /// One test's world: the supervisor, its events, a temp dir for journals and markers, and the tag that marks this
 /// test's server processes (and nothing else).
 pub struct Harness {
-    pub sup: Supervisor,
+    /// Shared, so a test can hand it to the console too.
+    pub sup: Arc<Supervisor>,
+    /// The supervisor's (in-memory) vault.
+    pub vault: Arc<Vault>,
     pub events: broadcast::Receiver<SupervisorEvent>,
     pub dir: tempfile::TempDir,
     pub tag: String,
@@ -32,11 +36,11 @@ impl Harness {
     pub fn new() -> Self {
         static NEXT: AtomicU32 = AtomicU32::new(0);
         let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
-        let sup = Supervisor::new(Arc::new(LiveConnector::new(vault)));
+        let sup = Arc::new(Supervisor::new(Arc::new(LiveConnector::new(Arc::clone(&vault)))));
         let events = sup.subscribe();
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
         let tag = format!("plugboard-faults-{}-{n}", std::process::id());
-        Self { sup, events, dir: tempfile::tempdir().expect("temp dir"), tag }
+        Self { sup, vault, events, dir: tempfile::tempdir().expect("temp dir"), tag }
     }
 
     /// A file in this test's temp dir, as a string for the server's argv.

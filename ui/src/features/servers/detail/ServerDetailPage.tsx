@@ -3,6 +3,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { ChevronLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
 import PageHeader from "../../../shell/PageHeader";
+import LoginFacts from "../../auth/LoginFacts";
 import LoginPanel from "../../auth/LoginPanel";
 import { useLogin } from "../../auth/useLogin";
 import ServerActions from "../ServerActions";
@@ -68,7 +69,10 @@ export default function ServerDetailPage() {
       ) : (
         <>
           {summary !== undefined ? (
-            <ServerOverview summary={summary} status={status} />
+            <>
+              <ServerOverview summary={summary} status={status} />
+              {summary.oauth && <LoginFacts server={name} />}
+            </>
           ) : (
             invalid !== undefined && (
               <p role="status" className="mb-4 rounded-md border border-danger/40 bg-danger-soft px-4 py-3 text-sm wrap-anywhere">

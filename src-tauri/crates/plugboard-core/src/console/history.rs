@@ -1,0 +1,313 @@
+//! The console's call history: one SQLite file (`history.sqlite3` in the data dir, WAL), newest first, searchable,
+//! pruned to the newest [`MAX_ROWS`]. It stores only what the caller already redacted; it must never see a raw
+//! secret, and a damaged file is moved aside rather than failing the console.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+use rusqlite::{Connection, ErrorCode, OptionalExtension, params};
+
+use super::cli_line::cli_command;
+use super::types::{CallOutcome, CallStatus, HistoryEntry, HistoryPage, HistorySummary};
+
+/// The file's name inside the data dir.
+pub const FILE_NAME: &str = "history.sqlite3";
+/// Older rows than the newest this many are pruned as new ones arrive.
+pub const MAX_ROWS: u32 = 50_000;
+/// A result (or failure message) longer than this is cut, and marked `truncated`.
+pub const RESULT_CAP: usize = 256 * 1024;
+/// How much of the arguments a summary carries.
+pub const PREVIEW_CHARS: u32 = 120;
+/// The most rows one page may ask for.
+pub const MAX_PAGE: u32 = 500;
+
+/// The schema version this code writes; older files are migrated step by step in [`migrate`].
+const SCHEMA_VERSION: i32 = 1;
+
+/// Why the history could not be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum HistoryError {
+    #[error("the call history at {} cannot be opened: {message}", path.display())]
+    Open { path: PathBuf, message: String },
+    #[error("the call history could not be read or written: {message}")]
+    Database { message: String },
+    #[error("there is no call {id} in the history")]
+    NotFound { id: u32 },
+}
+
+impl From<rusqlite::Error> for HistoryError {
+    fn from(e: rusqlite::Error) -> Self {
+        Self::Database { message: e.to_string() }
+    }
+}
+
+/// A call to record; its arguments and outcome are already redacted.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewCall {
+    pub server: String,
+    pub tool: String,
+    /// JSON object text.
+    pub arguments: String,
+    pub started_at_ms: f64,
+    pub duration_ms: u32,
+    pub outcome: CallOutcome,
+}
+
+/// The open history. Blocking: async callers use it from the blocking pool.
+pub struct History {
+    connection: Mutex<Connection>,
+    max_rows: u32,
+    moved_aside: Option<PathBuf>,
+}
+
+impl History {
+    /// Opens (or creates) `history.sqlite3` in the data dir.
+    pub fn open_default() -> Result<Self, HistoryError> {
+        Self::open(&crate::paths::data_dir().join(FILE_NAME))
+    }
+
+    pub fn open(path: &Path) -> Result<Self, HistoryError> {
+        Self::open_with_limit(path, MAX_ROWS)
+    }
+
+    /// Opens with another row limit (tests prune without writing 50,000 rows).
+    pub fn open_with_limit(path: &Path, max_rows: u32) -> Result<Self, HistoryError> {
+        let open_error = |message: String| HistoryError::Open { path: path.to_owned(), message };
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| open_error(e.to_string()))?;
+        }
+        let (connection, moved_aside) = match open_checked(path) {
+            Ok(connection) => (connection, None),
+            Err(e) if is_damage(&e) => {
+                let aside = move_aside(path).map_err(|io| open_error(format!("{e}; moving it aside failed: {io}")))?;
+                tracing::warn!(damaged = %aside.display(), "the call history was damaged ({e}); it was moved aside and a new one started");
+                (open_checked(path).map_err(|e| open_error(e.to_string()))?, Some(aside))
+            }
+            Err(e) => return Err(open_error(e.to_string())),
+        };
+        Ok(Self { connection: Mutex::new(connection), max_rows, moved_aside })
+    }
+
+    /// Where a damaged file was moved when this open replaced it (the UI may mention it).
+    pub fn moved_aside(&self) -> Option<&Path> {
+        self.moved_aside.as_deref()
+    }
+
+    /// Stores a call (capping its result) and prunes the oldest rows past the limit; returns the saved entry.
+    pub fn record(&self, call: NewCall) -> Result<HistoryEntry, HistoryError> {
+        let outcome = cap(call.outcome);
+        let (result, truncated) = match &outcome {
+            CallOutcome::Result { result, truncated, .. } => (Some(result.as_str()), *truncated),
+            CallOutcome::Failed { message } => (Some(message.as_str()), false),
+            CallOutcome::Cancelled => (None, false),
+        };
+        let haystack = haystack(&call.server, &call.tool, &call.arguments);
+        let connection = self.lock();
+        connection.execute(
+            "INSERT INTO calls (server, tool, arguments, haystack, started_at_ms, duration_ms, status, result, truncated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![
+                call.server,
+                call.tool,
+                call.arguments,
+                haystack,
+                call.started_at_ms,
+                call.duration_ms,
+                outcome.status().as_str(),
+                result,
+                truncated
+            ],
+        )?;
+        let id = u32::try_from(connection.last_insert_rowid()).unwrap_or(u32::MAX);
+        // Ids only grow and only the oldest (or all) rows are ever deleted, so the newest `max_rows` are exactly
+        // those above `id - max_rows`: one indexed range delete, no counting.
+        connection.execute("DELETE FROM calls WHERE id <= ?1", [i64::from(id) - i64::from(self.max_rows)])?;
+        let cli_command = cli_command(&call.server, &call.tool, &call.arguments);
+        Ok(HistoryEntry {
+            id,
+            server: call.server,
+            tool: call.tool,
+            arguments: call.arguments,
+            started_at_ms: call.started_at_ms,
+            duration_ms: call.duration_ms,
+            outcome,
+            cli_command,
+        })
+    }
+
+    /// Newest first: rows whose server, tool or arguments contain `query` (any case; empty matches all), with ids
+    /// below `before_id` when given; at most `limit` (≤ [`MAX_PAGE`]) of them, and how many match in all.
+    pub fn page(&self, query: &str, before_id: Option<u32>, limit: u32) -> Result<HistoryPage, HistoryError> {
+        let needle = query.to_lowercase();
+        let limit = limit.min(MAX_PAGE);
+        let connection = self.lock();
+        // Without a query SQLite counts from the table's b-tree alone; a filtered count has to read every row.
+        let total: u32 = if needle.is_empty() {
+            connection.query_row("SELECT count(*) FROM calls", [], |row| row.get(0))?
+        } else {
+            connection
+                .query_row("SELECT count(*) FROM calls WHERE instr(haystack, ?1) > 0", [&needle], |row| row.get(0))?
+        };
+        let mut statement = connection.prepare_cached(
+            "SELECT id, server, tool, substr(arguments, 1, ?4), started_at_ms, duration_ms, status FROM calls
+             WHERE id < ?2 AND (?1 = '' OR instr(haystack, ?1) > 0)
+             ORDER BY id DESC LIMIT ?3",
+        )?;
+        // A plain `id < ?2` (no NULL case) lets SQLite seek the rowid range instead of walking down to it.
+        let before = before_id.map_or(i64::MAX, i64::from);
+        let rows = statement.query_map(params![needle, before, limit, PREVIEW_CHARS], |row| {
+            Ok(HistorySummary {
+                id: row.get(0)?,
+                server: row.get(1)?,
+                tool: row.get(2)?,
+                arguments_preview: row.get(3)?,
+                started_at_ms: row.get(4)?,
+                duration_ms: row.get(5)?,
+                status: CallStatus::parse(&row.get::<_, String>(6)?),
+            })
+        })?;
+        let entries = rows.collect::<Result<Vec<_>, _>>()?;
+        Ok(HistoryPage { entries, total })
+    }
+
+    /// One call in full.
+    pub fn get(&self, id: u32) -> Result<HistoryEntry, HistoryError> {
+        let connection = self.lock();
+        let entry = connection
+            .query_row(
+                "SELECT server, tool, arguments, started_at_ms, duration_ms, status, result, truncated
+                 FROM calls WHERE id = ?1",
+                [id],
+                |row| {
+                    let status = CallStatus::parse(&row.get::<_, String>(5)?);
+                    let result: Option<String> = row.get(6)?;
+                    let outcome = match status {
+                        CallStatus::Ok | CallStatus::ToolError => CallOutcome::Result {
+                            is_error: status == CallStatus::ToolError,
+                            result: result.unwrap_or_default(),
+                            truncated: row.get(7)?,
+                        },
+                        CallStatus::Failed => CallOutcome::Failed { message: result.unwrap_or_default() },
+                        CallStatus::Cancelled => CallOutcome::Cancelled,
+                    };
+                    let (server, tool, arguments): (String, String, String) = (row.get(0)?, row.get(1)?, row.get(2)?);
+                    Ok(HistoryEntry {
+                        id,
+                        cli_command: cli_command(&server, &tool, &arguments),
+                        server,
+                        tool,
+                        arguments,
+                        started_at_ms: row.get(3)?,
+                        duration_ms: row.get(4)?,
+                        outcome,
+                    })
+                },
+            )
+            .optional()?;
+        entry.ok_or(HistoryError::NotFound { id })
+    }
+
+    /// Forgets every call.
+    pub fn clear(&self) -> Result<(), HistoryError> {
+        self.lock().execute("DELETE FROM calls", [])?;
+        Ok(())
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Connection> {
+        // A statement either ran or not: a panic elsewhere cannot leave the connection half-used.
+        self.connection.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// Opens, checks that it is a sound SQLite file, and brings its schema up to date.
+fn open_checked(path: &Path) -> rusqlite::Result<Connection> {
+    let connection = Connection::open(path)?;
+    connection.busy_timeout(std::time::Duration::from_secs(5))?;
+    let check: String = connection.query_row("PRAGMA quick_check", [], |row| row.get(0))?;
+    if check != "ok" {
+        return Err(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
+            Some(check),
+        ));
+    }
+    connection.pragma_update(None, "journal_mode", "WAL")?;
+    connection.pragma_update(None, "synchronous", "NORMAL")?;
+    migrate(&connection)?;
+    Ok(connection)
+}
+
+/// Steps the schema from the file's `user_version` to [`SCHEMA_VERSION`]; a newer file is left alone.
+fn migrate(connection: &Connection) -> rusqlite::Result<()> {
+    let version: i32 = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    if version < 1 {
+        // AUTOINCREMENT: ids never come back after a prune or clear, so a UI holding an old id cannot get another
+        // call, and pruning by id range stays exact. `haystack` is the lower-cased search text (SQLite's own
+        // lower() knows only ASCII).
+        connection.execute_batch(
+            "BEGIN;
+             CREATE TABLE IF NOT EXISTS calls (
+                 id INTEGER PRIMARY KEY AUTOINCREMENT,
+                 server TEXT NOT NULL,
+                 tool TEXT NOT NULL,
+                 arguments TEXT NOT NULL,
+                 haystack TEXT NOT NULL,
+                 started_at_ms REAL NOT NULL,
+                 duration_ms INTEGER NOT NULL,
+                 status TEXT NOT NULL,
+                 result TEXT,
+                 truncated INTEGER NOT NULL DEFAULT 0
+             );
+             PRAGMA user_version = 1;
+             COMMIT;",
+        )?;
+    }
+    const { assert!(SCHEMA_VERSION == 1, "add the next migration step above") };
+    Ok(())
+}
+
+fn is_damage(e: &rusqlite::Error) -> bool {
+    matches!(e.sqlite_error_code(), Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt))
+}
+
+/// Renames the damaged file (and its WAL side files) to `history.sqlite3.damaged-<unix seconds>`.
+fn move_aside(path: &Path) -> std::io::Result<PathBuf> {
+    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let aside = PathBuf::from(format!("{}.damaged-{stamp}", path.display()));
+    std::fs::rename(path, &aside)?;
+    for side in ["-wal", "-shm"] {
+        let file = PathBuf::from(format!("{}{side}", path.display()));
+        if file.exists() {
+            std::fs::rename(&file, format!("{}{side}", aside.display()))?;
+        }
+    }
+    Ok(aside)
+}
+
+fn haystack(server: &str, tool: &str, arguments: &str) -> String {
+    format!("{server}\n{tool}\n{arguments}").to_lowercase()
+}
+
+/// Cuts a text outcome at [`RESULT_CAP`] bytes (on a character boundary).
+fn cap(outcome: CallOutcome) -> CallOutcome {
+    match outcome {
+        CallOutcome::Result { is_error, mut result, truncated } if result.len() > RESULT_CAP => {
+            result.truncate(floor_char_boundary(&result, RESULT_CAP));
+            let _ = truncated;
+            CallOutcome::Result { is_error, result, truncated: true }
+        }
+        CallOutcome::Failed { mut message } if message.len() > RESULT_CAP => {
+            message.truncate(floor_char_boundary(&message, RESULT_CAP));
+            CallOutcome::Failed { message }
+        }
+        other => other,
+    }
+}
+
+fn floor_char_boundary(text: &str, at: usize) -> usize {
+    (0..=at).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0)
+}
+
+#[cfg(test)]
+#[path = "history_tests.rs"]
+mod tests;

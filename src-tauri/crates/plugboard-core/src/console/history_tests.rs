@@ -1,0 +1,151 @@
+//! The call history against real SQLite files in a temp dir: paging, search, pruning, the result cap, a restart
+//! and a damaged file.
+
+use super::*;
+
+fn call(server: &str, tool: &str, arguments: &str) -> NewCall {
+    NewCall {
+        server: server.into(),
+        tool: tool.into(),
+        arguments: arguments.into(),
+        started_at_ms: 1_700_000_000_000.0,
+        duration_ms: 12,
+        outcome: CallOutcome::Result { is_error: false, result: r#"{"content":[]}"#.into(), truncated: false },
+    }
+}
+
+fn temp() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join(FILE_NAME);
+    (dir, path)
+}
+
+fn ids(page: &HistoryPage) -> Vec<u32> {
+    page.entries.iter().map(|e| e.id).collect()
+}
+
+/// Pages come newest first, `before_id` continues where the last page ended, and `total` counts every match.
+#[test]
+fn pages_newest_first_and_continue_before_an_id() {
+    let (_dir, path) = temp();
+    let history = History::open(&path).expect("open");
+    for i in 0..7 {
+        history.record(call("srv", &format!("tool{i}"), "{}")).expect("record");
+    }
+    let first = history.page("", None, 3).expect("page");
+    assert_eq!(ids(&first), [7, 6, 5]);
+    assert_eq!(first.total, 7);
+    let second = history.page("", Some(5), 3).expect("page");
+    assert_eq!(ids(&second), [4, 3, 2]);
+    let last = history.page("", Some(2), 3).expect("page");
+    assert_eq!(ids(&last), [1]);
+}
+
+/// The query is a case-insensitive substring of server, tool or arguments (Unicode too), and `total` counts matches.
+#[test]
+fn search_matches_server_tool_and_arguments_in_any_case() {
+    let (_dir, path) = temp();
+    let history = History::open(&path).expect("open");
+    history.record(call("GitHub", "list_issues", r#"{"repo":"plugboard"}"#)).expect("record");
+    history.record(call("files", "read", r#"{"path":"/tmp/ÉTÉ.txt"}"#)).expect("record");
+    history.record(call("files", "write", r#"{"path":"/tmp/a%b_c"}"#)).expect("record");
+    assert_eq!(ids(&history.page("github", None, 10).expect("page")), [1]);
+    assert_eq!(ids(&history.page("ISSUES", None, 10).expect("page")), [1]);
+    assert_eq!(ids(&history.page("PlugBoard", None, 10).expect("page")), [1]);
+    assert_eq!(ids(&history.page("été", None, 10).expect("page")), [2]);
+    // LIKE wildcards are plain characters here.
+    assert_eq!(ids(&history.page("%b_", None, 10).expect("page")), [3]);
+    let files = history.page("files", None, 1).expect("page");
+    assert_eq!((ids(&files), files.total), (vec![3], 2));
+    assert_eq!(history.page("nothing like it", None, 10).expect("page").total, 0);
+}
+
+/// Past the row limit the oldest rows go, and ids keep growing after a prune or a clear.
+#[test]
+fn oldest_rows_are_pruned_past_the_limit() {
+    let (_dir, path) = temp();
+    let history = History::open_with_limit(&path, 5).expect("open");
+    for i in 0..12 {
+        history.record(call("srv", &format!("t{i}"), "{}")).expect("record");
+    }
+    let page = history.page("", None, 100).expect("page");
+    assert_eq!(ids(&page), [12, 11, 10, 9, 8]);
+    assert_eq!(page.total, 5);
+    assert!(matches!(history.get(7), Err(HistoryError::NotFound { id: 7 })));
+    history.clear().expect("clear");
+    assert_eq!(history.page("", None, 100).expect("page").total, 0);
+    assert_eq!(history.record(call("srv", "t", "{}")).expect("record").id, 13);
+}
+
+/// A result past 256 KiB is cut on a character boundary and marked truncated; a small one is kept whole.
+#[test]
+fn large_results_are_capped_and_marked() {
+    let (_dir, path) = temp();
+    let history = History::open(&path).expect("open");
+    let mut big = call("srv", "big", "{}");
+    let text = "é".repeat(RESULT_CAP); // two bytes each: twice the cap
+    big.outcome = CallOutcome::Result { is_error: true, result: text, truncated: false };
+    let saved = history.record(big).expect("record");
+    let CallOutcome::Result { result, truncated, is_error } = history.get(saved.id).expect("get").outcome else {
+        panic!("a result outcome")
+    };
+    assert!(truncated && is_error);
+    assert_eq!(result.len(), RESULT_CAP);
+    assert!(result.chars().all(|c| c == 'é'));
+    let small = history.record(call("srv", "small", "{}")).expect("record");
+    assert_eq!(history.get(small.id).expect("get"), small);
+}
+
+/// Every outcome kind survives closing and reopening the file, as do the summaries' status and preview.
+#[test]
+fn entries_survive_a_restart() {
+    let (_dir, path) = temp();
+    let long_args = format!(r#"{{"text":"{}"}}"#, "x".repeat(300));
+    let saved = {
+        let history = History::open(&path).expect("open");
+        let mut failed = call("srv", "f", "{}");
+        failed.outcome = CallOutcome::Failed { message: "the server closed the connection".into() };
+        let mut cancelled = call("srv", "c", &long_args);
+        cancelled.outcome = CallOutcome::Cancelled;
+        [history.record(call("srv", "ok", "{}")), history.record(failed), history.record(cancelled)]
+            .map(|r| r.expect("record"))
+    };
+    let history = History::open(&path).expect("reopen");
+    assert!(history.moved_aside().is_none());
+    for entry in &saved {
+        assert_eq!(&history.get(entry.id).expect("get"), entry);
+    }
+    let page = history.page("", None, 10).expect("page");
+    let statuses: Vec<CallStatus> = page.entries.iter().map(|e| e.status).collect();
+    assert_eq!(statuses, [CallStatus::Cancelled, CallStatus::Failed, CallStatus::Ok]);
+    assert_eq!(page.entries[0].arguments_preview.chars().count(), PREVIEW_CHARS as usize);
+    assert_eq!(saved[0].cli_command, "plugboard call srv ok --args '{}'");
+}
+
+/// A file that is not a database is moved aside with a warning, and a fresh history works in its place.
+#[test]
+fn a_damaged_file_is_moved_aside_and_replaced() {
+    let (dir, path) = temp();
+    std::fs::write(&path, vec![0x5a_u8; 8192]).expect("write garbage");
+    let history = History::open(&path).expect("open despite the damage");
+    let aside = history.moved_aside().expect("moved aside").to_owned();
+    assert!(aside.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("history.sqlite3.damaged-")));
+    assert_eq!(std::fs::read(&aside).expect("kept"), vec![0x5a_u8; 8192]);
+    assert_eq!(history.record(call("srv", "t", "{}")).expect("record").id, 1);
+    drop(history);
+    assert!(History::open(&path).expect("reopen").moved_aside().is_none());
+    drop(dir);
+}
+
+/// A place where no file can be made is a typed error naming the path, not a panic.
+#[test]
+fn an_unusable_location_is_a_typed_error() {
+    let (dir, _) = temp();
+    let blocker = dir.path().join("not-a-dir");
+    std::fs::write(&blocker, "file").expect("write");
+    let path = blocker.join(FILE_NAME);
+    match History::open(&path) {
+        Err(HistoryError::Open { path: named, .. }) => assert_eq!(named, path),
+        other => panic!("expected an open error, got {:?}", other.map(|_| ())),
+    }
+}

@@ -1,0 +1,167 @@
+//! The tool-call console: runs one call with live events and a cancel, times it, redacts it and records it in the
+//! history; pages and searches that history. It must never record or return a server's secret value in plain text
+//! (see redact.rs), and a call's failure is an outcome it records, not an error it returns.
+
+pub mod cli_line;
+pub mod history;
+pub mod redact;
+mod types;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use rmcp::model::{CallToolResult, JsonObject};
+use tokio::sync::{mpsc, oneshot};
+
+pub use cli_line::cli_command;
+pub use history::{History, HistoryError, NewCall};
+pub use redact::{REDACTED, ServerSecrets, redact_arguments};
+pub use types::{CallEvent, CallOutcome, CallStatus, HistoryEntry, HistoryPage, HistorySummary};
+
+use crate::secrets::Vault;
+use crate::supervisor::{CallCancel, CallObserver, Supervisor, SupervisorError};
+
+/// Why the console could not run or record a call (a call that ran and failed is a [`CallOutcome`] instead).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConsoleError {
+    /// No server of that name is configured.
+    #[error("there is no server named {server:?}")]
+    UnknownServer { server: String },
+    #[error(transparent)]
+    History(#[from] HistoryError),
+    #[error("the call history task stopped: {message}")]
+    Interrupted { message: String },
+}
+
+/// A recorded call and, for callers that print it (the CLI), the unredacted result it came from.
+pub struct Ran {
+    pub entry: HistoryEntry,
+    pub result: Result<CallToolResult, SupervisorError>,
+}
+
+/// The console over one supervisor and one history.
+pub struct Console {
+    supervisor: Arc<Supervisor>,
+    history: Arc<History>,
+    vault: Arc<Vault>,
+    /// Running calls' cancels by the caller's call id.
+    running: Mutex<HashMap<String, oneshot::Sender<()>>>,
+}
+
+impl Console {
+    pub fn new(supervisor: Arc<Supervisor>, history: Arc<History>, vault: Arc<Vault>) -> Self {
+        Self { supervisor, history, vault, running: Mutex::new(HashMap::new()) }
+    }
+
+    /// Runs `tool` of `server`, handing each of its events to `on_event` in order; [`Console::cancel`] with
+    /// `call_id` stops it. Returns once every event of the call was handed over.
+    pub async fn run(
+        &self,
+        call_id: &str,
+        server: &str,
+        tool: &str,
+        arguments: JsonObject,
+        mut on_event: impl FnMut(CallEvent) + Send + 'static,
+    ) -> Result<HistoryEntry, ConsoleError> {
+        let (events, mut received) = mpsc::unbounded_channel();
+        let forward = tokio::spawn(async move {
+            while let Some(event) = received.recv().await {
+                on_event(event);
+            }
+        });
+        let (cancel, cancelled) = oneshot::channel();
+        // Dropping a cancel sender cancels its call, so an id already running keeps its entry (this call then
+        // cannot be cancelled by id), and only the call that registered an id removes it.
+        let kept_unregistered = match self.lock().entry(call_id.to_owned()) {
+            std::collections::hash_map::Entry::Vacant(free) => {
+                free.insert(cancel);
+                None
+            }
+            std::collections::hash_map::Entry::Occupied(_) => Some(cancel),
+        };
+        let ran = self.run_detailed(server, tool, arguments, Some(CallCancel(cancelled)), Some(events)).await;
+        if kept_unregistered.is_none() {
+            self.lock().remove(call_id);
+        }
+        // The channel closes when the supervisor lets go of the observer, shortly after the call (observe.rs).
+        let _ = forward.await;
+        ran.map(|ran| ran.entry)
+    }
+
+    /// Cancels the running call `call_id`; false when there is none (it may have just ended).
+    pub fn cancel(&self, call_id: &str) -> bool {
+        self.lock().remove(call_id).is_some_and(|cancel| cancel.send(()).is_ok())
+    }
+
+    /// Runs and records one call, returning the record and the raw result.
+    pub async fn run_detailed(
+        &self,
+        server: &str,
+        tool: &str,
+        arguments: JsonObject,
+        cancel: Option<CallCancel>,
+        events: Option<CallObserver>,
+    ) -> Result<Ran, ConsoleError> {
+        let config =
+            self.supervisor.config(server).map_err(|_| ConsoleError::UnknownServer { server: server.to_owned() })?;
+        let vault = Arc::clone(&self.vault);
+        let secrets = blocking(move || Ok(ServerSecrets::load(&config, &vault))).await?;
+        let redacted_arguments = redact_arguments(&arguments, &secrets);
+        let started_at_ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
+        let started = Instant::now();
+        let result = self.supervisor.call_observed(server, tool, arguments, cancel, events).await;
+        let duration_ms = u32::try_from(started.elapsed().as_millis()).unwrap_or(u32::MAX);
+        let outcome = match &result {
+            Ok(result) => CallOutcome::Result {
+                is_error: result.is_error == Some(true),
+                result: secrets.redact_text(&serde_json::to_string(result).unwrap_or_default()),
+                truncated: false,
+            },
+            Err(SupervisorError::Cancelled { .. }) => CallOutcome::Cancelled,
+            Err(error) => CallOutcome::Failed { message: secrets.redact_text(&error.to_string()) },
+        };
+        let call = NewCall {
+            server: server.to_owned(),
+            tool: tool.to_owned(),
+            arguments: redacted_arguments,
+            started_at_ms,
+            duration_ms,
+            outcome,
+        };
+        let history = Arc::clone(&self.history);
+        let entry = blocking(move || Ok(history.record(call)?)).await?;
+        Ok(Ran { entry, result })
+    }
+
+    /// A page of the history (see [`History::page`]).
+    pub async fn page(&self, query: String, before_id: Option<u32>, limit: u32) -> Result<HistoryPage, ConsoleError> {
+        let history = Arc::clone(&self.history);
+        blocking(move || Ok(history.page(&query, before_id, limit)?)).await
+    }
+
+    /// One recorded call in full.
+    pub async fn entry(&self, id: u32) -> Result<HistoryEntry, ConsoleError> {
+        let history = Arc::clone(&self.history);
+        blocking(move || Ok(history.get(id)?)).await
+    }
+
+    /// Forgets every recorded call.
+    pub async fn clear(&self) -> Result<(), ConsoleError> {
+        let history = Arc::clone(&self.history);
+        blocking(move || Ok(history.clear()?)).await
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, oneshot::Sender<()>>> {
+        // Inserts and removes are single steps: a panic elsewhere cannot leave the map half-changed.
+        self.running.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// SQLite and the keychain block: their work runs on the blocking pool.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ConsoleError> + Send + 'static,
+) -> Result<T, ConsoleError> {
+    tokio::task::spawn_blocking(work).await.map_err(|e| ConsoleError::Interrupted { message: e.to_string() })?
+}
