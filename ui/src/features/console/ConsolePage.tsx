@@ -1,6 +1,140 @@
-// The Console section: a placeholder until the feature ships, so the shell never pretends it works.
-import PlaceholderPage from "../../shell/PlaceholderPage";
+// The Console: pick a Ready server and one of its allowed tools (deep-linkable as /console?server=X&tool=Y), edit
+// the arguments as a form or JSON, Run (Ctrl/Cmd+Enter) and Cancel (Escape) with live progress and logs, see the
+// result by content type, and browse, re-run or copy past calls from the history.
+import { useMemo, useState, type KeyboardEvent } from "react";
+import { useSearchParams } from "react-router";
+import type { HistoryEntry } from "../../ipc/bindings";
+import PageHeader from "../../shell/PageHeader";
+import { revealHidden } from "../servers/revealHidden";
+import ArgumentsEditor from "./ArgumentsEditor";
+import { parseArgs } from "./argsJson";
+import { useAllowedTools, useReadyServers } from "./consoleQueries";
+import EventStream from "./EventStream";
+import HistoryPanel from "./HistoryPanel";
+import ResultView from "./ResultView";
+import RunBar from "./RunBar";
+import ServerToolPicker from "./ServerToolPicker";
+import { useToolCall } from "./useToolCall";
+
+/** Arguments typed for one server and tool; another pick starts from an empty object. */
+type Draft = { key: string; text: string };
+
+const EMPTY_ARGS = "{}";
+
+function draftKey(server: string | null, tool: string | null): string {
+  return JSON.stringify([server, tool]);
+}
 
 export default function ConsolePage() {
-  return <PlaceholderPage title="Console" />;
+  const [params, setParams] = useSearchParams();
+  const server = params.get("server");
+  const toolName = params.get("tool");
+  const servers = useReadyServers();
+  const tools = useAllowedTools(server);
+  const tool = toolName === null ? undefined : tools.data?.find((info) => info.name === toolName);
+  const key = draftKey(server, toolName);
+  const [draft, setDraft] = useState<Draft>({ key, text: EMPTY_ARGS });
+  const [notice, setNotice] = useState<string | null>(null);
+  const text = draft.key === key ? draft.text : EMPTY_ARGS;
+  const parsed = useMemo(() => parseArgs(text), [text]);
+  const call = useToolCall();
+  const running = call.state.phase === "running";
+
+  const blocked =
+    server === null || toolName === null
+      ? "Pick a server and a tool."
+      : tool === undefined
+        ? tools.data === undefined
+          ? "Loading the tool…"
+          : `${server} offers no allowed tool named ${toolName}.`
+        : parsed.ok
+          ? null
+          : "The arguments are not a JSON object.";
+
+  const run = () => {
+    if (running || blocked !== null || server === null || toolName === null) return;
+    setNotice(null);
+    call.run(server, toolName, text);
+  };
+
+  const rerun = (entry: HistoryEntry) => {
+    setParams({ server: entry.server, tool: entry.tool }, { replace: true });
+    setDraft({ key: draftKey(entry.server, entry.tool), text: entry.arguments });
+    // History keeps secrets redacted: sending "[redacted]" to the server would be a different call.
+    if (entry.arguments.includes('"[redacted]"')) {
+      setNotice("Some values were redacted when this call was saved: fill them in, then Run.");
+      return;
+    }
+    setNotice(null);
+    if (!running) call.run(entry.server, entry.tool, entry.arguments);
+  };
+
+  // Capture phase: the JSON editor would otherwise take Ctrl+Enter as "insert a line".
+  const onKeyDownCapture = (event: KeyboardEvent) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      event.stopPropagation();
+      run();
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && running && !event.defaultPrevented) {
+      event.preventDefault();
+      call.cancel();
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Console" />
+      <div className="flex flex-col gap-6">
+        <section
+          aria-label="Tool call"
+          onKeyDownCapture={onKeyDownCapture}
+          onKeyDown={onKeyDown}
+          className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-4"
+        >
+          <ServerToolPicker
+            servers={servers}
+            server={server}
+            tools={tools.data}
+            toolsError={tools.isError ? tools.error.message : null}
+            tool={toolName}
+            onServer={(next) => setParams({ server: next }, { replace: true })}
+            onTool={(next) => setParams(server === null ? { tool: next } : { server, tool: next }, { replace: true })}
+          />
+          {tool !== undefined && (
+            <>
+              {tool.description !== null && tool.description.trim() !== "" && (
+                <p className="text-sm text-muted wrap-anywhere whitespace-pre-line">{revealHidden(tool.description)}</p>
+              )}
+              <ArgumentsEditor
+                key={key}
+                tool={tool.name}
+                schemaText={tool.inputSchema}
+                text={text}
+                onChange={(next) => setDraft({ key, text: next })}
+              />
+            </>
+          )}
+          {notice !== null && (
+            <p role="status" className="rounded-md border border-line bg-warn-soft px-3 py-2 text-sm">
+              {notice}
+            </p>
+          )}
+          <RunBar running={running} blocked={blocked} onRun={run} onCancel={call.cancel} cancelError={call.cancelError} />
+          <EventStream events={call.events} />
+          {call.state.phase === "finished" && (
+            <ResultView outcome={call.state.entry.outcome} durationMs={call.state.entry.durationMs} />
+          )}
+          {call.state.phase === "rejected" && (
+            <p role="alert" className="rounded-md border border-danger/40 bg-danger-soft px-4 py-3 text-sm wrap-anywhere">
+              {`The call could not be made: ${revealHidden(call.state.error.message)}`}
+            </p>
+          )}
+        </section>
+        <HistoryPanel onRerun={rerun} />
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,107 @@
+// A tool's arguments, edited as a form generated from its input schema or as JSON; both views edit the same text,
+// which is what Run sends. The JSON view marks syntax errors where they are and lists what the schema rejects.
+import Form from "@rjsf/core";
+import validator from "@rjsf/validator-ajv8";
+import * as Tabs from "@radix-ui/react-tabs";
+import { useId, useMemo } from "react";
+import JsonCodeEditor from "../servers/detail/JsonCodeEditor";
+import { revealHidden } from "../servers/revealHidden";
+import { formatArgs, formSchema, parseArgs } from "./argsJson";
+import { FORM_CLASSES, TEMPLATES } from "./rjsfTheme";
+import { SCHEMA_CHECKS_AVAILABLE } from "./schemaChecks";
+
+const TAB_TRIGGER =
+  "-mb-px border-b-2 border-transparent px-3 py-1 text-sm text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:font-medium data-[state=active]:text-fg";
+
+/** rjsf renders its own submit button unless told not to: Run is the console's submit. */
+const UI_SCHEMA = { "ui:submitButtonOptions": { norender: true } };
+
+/** Props for {@link ArgumentsEditor}. */
+type ArgumentsEditorProps = {
+  /** The tool's name, for labels. */
+  tool: string;
+  /** The tool's input schema as JSON text (ToolInfo.inputSchema). */
+  schemaText: string;
+  /** The arguments as JSON object text. */
+  text: string;
+  /** Called with the new text after an edit in either view. */
+  onChange: (text: string) => void;
+};
+
+export default function ArgumentsEditor({ tool, schemaText, text, onChange }: ArgumentsEditorProps) {
+  const messageId = useId();
+  const schema = useMemo(() => formSchema(schemaText), [schemaText]);
+  const parsed = useMemo(() => parseArgs(text), [text]);
+  const schemaErrors = useMemo(() => {
+    if (schema === null || !parsed.ok || !SCHEMA_CHECKS_AVAILABLE) return [];
+    try {
+      return validator.validateFormData(parsed.value, schema).errors.map((error) => error.stack);
+    } catch {
+      return [];
+    }
+  }, [schema, parsed]);
+
+  return (
+    <Tabs.Root defaultValue={schema === null ? "json" : "form"} className="flex flex-col">
+      <Tabs.List aria-label={`Arguments of ${tool}`} className="mb-3 flex gap-1 border-b border-line">
+        <Tabs.Trigger value="form" className={TAB_TRIGGER}>
+          Form
+        </Tabs.Trigger>
+        <Tabs.Trigger value="json" className={TAB_TRIGGER}>
+          JSON
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="form">
+        {schema === null ? (
+          <p className="text-sm text-muted">This tool's input schema cannot be read as a form; use the JSON view.</p>
+        ) : !parsed.ok ? (
+          <p role="status" className="text-sm text-warn">
+            The JSON view holds text that is not a JSON object; fix it there to use the form.
+          </p>
+        ) : (
+          <Form
+            tagName="div"
+            className={FORM_CLASSES}
+            schema={schema}
+            uiSchema={UI_SCHEMA}
+            formData={parsed.value}
+            validator={validator}
+            templates={TEMPLATES}
+            showErrorList={false}
+            noHtml5Validate
+            liveValidate={SCHEMA_CHECKS_AVAILABLE ? "onChange" : false}
+            onChange={(event) => onChange(formatArgs(event.formData))}
+          />
+        )}
+      </Tabs.Content>
+      <Tabs.Content value="json" className="flex flex-col gap-2">
+        <div className="h-48">
+          <JsonCodeEditor
+            value={text}
+            onChange={onChange}
+            problem={parsed.ok ? null : parsed.problem}
+            label={`Arguments of ${tool} as JSON`}
+            describedBy={messageId}
+          />
+        </div>
+        <div id={messageId} aria-live="polite" className="min-h-5 text-sm wrap-anywhere">
+          {!parsed.ok ? (
+            <p className="text-danger">
+              {`Line ${parsed.problem.line}, column ${parsed.problem.column}: ${parsed.problem.message}`}
+            </p>
+          ) : schemaErrors.length > 0 ? (
+            <ul className="text-warn">
+              {schemaErrors.map((error) => (
+                <li key={error}>{`Schema: ${revealHidden(error)}`}</li>
+              ))}
+            </ul>
+          ) : SCHEMA_CHECKS_AVAILABLE ? (
+            <p className="text-ok">Valid arguments.</p>
+          ) : (
+            <p className="text-muted">A JSON object. The server checks it against the tool's schema when it runs.</p>
+          )}
+        </div>
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}

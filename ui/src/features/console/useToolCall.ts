@@ -1,0 +1,103 @@
+// Runs one console tool call at a time over run_tool_call: a fresh call id, the Channel's progress and log events
+// gathered per animation frame (a server may send thousands), Cancel by the same id, and the saved entry at the end.
+import { useQueryClient } from "@tanstack/react-query";
+import { Channel } from "@tauri-apps/api/core";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { commands, type CallEvent, type HistoryEntry } from "../../ipc/bindings";
+import { call, IpcError } from "../../ipc/client";
+import { HISTORY_QUERY_KEY } from "./consoleQueries";
+
+/** Where the console's call is: none yet, running, ended (an outcome, saved in history), or not run at all. */
+export type CallPhase =
+  | { phase: "idle" }
+  | { phase: "running"; callId: string; server: string; tool: string }
+  | { phase: "finished"; entry: HistoryEntry }
+  | { phase: "rejected"; error: IpcError };
+
+/** What {@link useToolCall} gives the page. */
+export type ToolCall = {
+  state: CallPhase;
+  /** The events of the current (or last) call, in the order the server sent them. */
+  events: readonly CallEvent[];
+  /** Starts a call with `args` (JSON object text, sent exactly as given); ignored while one runs. */
+  run: (server: string, tool: string, args: string) => void;
+  /** Asks the backend to cancel the running call (same call id); nothing when none runs. */
+  cancel: () => void;
+  /** Why a cancel request itself failed, if it did. */
+  cancelError: string | null;
+};
+
+/** Calls back on the next frame, or soon where frames are not painted (a hidden window, tests). */
+function nextFrame(callback: () => void): () => void {
+  if (typeof requestAnimationFrame === "function") {
+    const id = requestAnimationFrame(callback);
+    return () => cancelAnimationFrame(id);
+  }
+  const id = setTimeout(callback, 16);
+  return () => clearTimeout(id);
+}
+
+export function useToolCall(): ToolCall {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<CallPhase>({ phase: "idle" });
+  const [events, setEvents] = useState<readonly CallEvent[]>([]);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  // The running call's id: results of an older call (there should be none) are dropped rather than shown.
+  const current = useRef<string | null>(null);
+  const pending = useRef<CallEvent[]>([]);
+  const scheduled = useRef<(() => void) | null>(null);
+
+  const flush = useCallback(() => {
+    scheduled.current?.();
+    scheduled.current = null;
+    if (pending.current.length === 0) return;
+    const batch = pending.current;
+    pending.current = [];
+    setEvents((shown) => shown.concat(batch));
+  }, []);
+
+  useEffect(() => () => scheduled.current?.(), []);
+
+  const run = useCallback(
+    (server: string, tool: string, args: string) => {
+      if (current.current !== null) return;
+      const callId = crypto.randomUUID();
+      current.current = callId;
+      pending.current = [];
+      setEvents([]);
+      setCancelError(null);
+      setState({ phase: "running", callId, server, tool });
+      // One state update per frame however fast events come: 1,000 progress notifications stay 60 renders a second.
+      const channel = new Channel<CallEvent>((event) => {
+        if (current.current !== callId) return;
+        pending.current.push(event);
+        scheduled.current ??= nextFrame(() => {
+          scheduled.current = null;
+          flush();
+        });
+      });
+      const settle = (next: CallPhase) => {
+        if (current.current !== callId) return;
+        flush();
+        current.current = null;
+        setState(next);
+        void queryClient.invalidateQueries({ queryKey: HISTORY_QUERY_KEY });
+      };
+      call(commands.runToolCall(callId, server, tool, args, channel)).then(
+        (entry) => settle({ phase: "finished", entry }),
+        (error: unknown) => settle({ phase: "rejected", error: error instanceof IpcError ? error : new IpcError(String(error)) }),
+      );
+    },
+    [flush, queryClient],
+  );
+
+  const cancel = useCallback(() => {
+    const callId = current.current;
+    if (callId === null) return;
+    call(commands.cancelToolCall(callId)).catch((error: unknown) =>
+      setCancelError(error instanceof Error ? error.message : String(error)),
+    );
+  }, []);
+
+  return { state, events, run, cancel, cancelError };
+}
