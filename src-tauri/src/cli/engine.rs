@@ -101,7 +101,15 @@ pub fn tools(out: &mut impl Write, registry: &Registry, server: &str) -> anyhow:
 pub fn call(out: &mut impl Write, registry: &Registry, server: &str, tool: &str, json: &str) -> anyhow::Result<bool> {
     let arguments: serde_json::Value = serde_json::from_str(json).context("--args must be a JSON object")?;
     let arguments = arguments.as_object().cloned().context("--args must be a JSON object, like '{\"a\": 1}'")?;
-    let history = Arc::new(History::open_default()?);
+    // A call is worth more than its history line: an unwritable data dir costs the record, not the call.
+    let history = match History::open_default() {
+        Ok(history) => history,
+        Err(e) => {
+            eprintln!("warning: this call will not be in the history: {e}");
+            History::in_memory()?
+        }
+    };
+    let history = Arc::new(history);
     runtime()?.block_on(async {
         let supervisor = Arc::new(start(registry, Some(server)).await?);
         let console = Console::new(Arc::clone(&supervisor), history, Arc::new(registry.vault().clone()));

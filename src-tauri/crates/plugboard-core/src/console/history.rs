@@ -89,6 +89,15 @@ impl History {
         Ok(Self { connection: Mutex::new(connection), max_rows, moved_aside })
     }
 
+    /// A history that lives only as long as this process: for a CLI call whose data dir cannot hold the file, so the
+    /// call still runs (it is just not remembered).
+    pub fn in_memory() -> Result<Self, HistoryError> {
+        let open_error = |e: rusqlite::Error| HistoryError::Open { path: ":memory:".into(), message: e.to_string() };
+        let connection = Connection::open_in_memory().map_err(open_error)?;
+        migrate(&connection).map_err(open_error)?;
+        Ok(Self { connection: Mutex::new(connection), max_rows: MAX_ROWS, moved_aside: None })
+    }
+
     /// Where a damaged file was moved when this open replaced it (the UI may mention it).
     pub fn moved_aside(&self) -> Option<&Path> {
         self.moved_aside.as_deref()

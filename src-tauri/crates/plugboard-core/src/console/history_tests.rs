@@ -149,3 +149,13 @@ fn an_unusable_location_is_a_typed_error() {
         other => panic!("expected an open error, got {:?}", other.map(|_| ())),
     }
 }
+
+/// The in-memory history (the CLI's fallback when the data dir is unwritable) records and pages like the file.
+#[test]
+fn in_memory_history_records_and_pages() {
+    let history = History::in_memory().expect("open");
+    history.record(call("srv", "echo", r#"{"message":"hi"}"#)).expect("record");
+    let page = history.page("ECHO", None, 10).expect("page");
+    assert_eq!(ids(&page), [1]);
+    assert_eq!(history.get(1).expect("get").tool, "echo");
+}
