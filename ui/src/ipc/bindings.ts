@@ -42,6 +42,15 @@ export const commands = {
 	 *  when not named).
 	 */
 	applyImport: (choices: ImportChoice[]) => typedError<ImportSummary, CommandError>(__TAURI_INVOKE("apply_import", { choices })),
+	/**  The catalog, each preset with the servers already added from it and a free name to suggest. */
+	listPresets: () => typedError<PresetListing[], CommandError>(__TAURI_INVOKE("list_presets")),
+	/**  Adds the preset `preset` as the server `name`; secret inputs go to the keychain. Returns the server's name. */
+	addPreset: (preset: string, name: string, inputs: { [key in string]: string }) => typedError<string, CommandError>(__TAURI_INVOKE("add_preset", { preset, name, inputs })),
+	/**
+	 *  What adding the preset with these inputs would run (command line or URL), before anything is written. Send
+	 *  any text for a filled secret input: only whether it is filled matters, so its value need not cross.
+	 */
+	previewPreset: (preset: string, inputs: { [key in string]: string }) => typedError<PresetPreview, CommandError>(__TAURI_INVOKE("preview_preset", { preset, inputs })),
 	/**  Every server's live status. */
 	serverStatuses: () => typedError<ServerStatusEntry[], CommandError>(__TAURI_INVOKE("server_statuses")),
 	/**  Connects a server (also after a failure or a disconnect). */
@@ -259,6 +268,17 @@ export type InvalidServer = {
 	message: string,
 };
 
+/**  How the preset's server is reached. */
+export type Launch = 
+/**  A local process from a package registry. */
+{ kind: "package"; registry: PackageRegistry; identifier: string; 
+/**  Absent only for an OCI image (Docker then runs its `latest` tag). */
+version: string | null; 
+/**  Each group is one argument's tokens; a group naming an optional input left empty is dropped whole. */
+args: string[][]; env: NamedTemplate[] } | 
+/**  A hosted endpoint. */
+{ kind: "remote"; transport: RemoteTransport; url: string; headers: NamedTemplate[] };
+
 /**  A login opened (or tried to open) the authorization page; the UI shows the URL so the person can open it by hand. */
 export type LoginStarted = {
 	server: string,
@@ -266,6 +286,62 @@ export type LoginStarted = {
 	/**  Why the browser could not be opened, if it could not. */
 	browserProblem: string | null,
 };
+
+/**  An environment variable or header whose value is a template. */
+export type NamedTemplate = {
+	name: string,
+	template: string,
+};
+
+/**  Where a package comes from, which decides the runner (`npx`, `uvx`, `docker`). */
+export type PackageRegistry = "npm" | "pypi" | "oci";
+
+/**  One integration of the catalog. */
+export type Preset = {
+	/**  The registry name, such as `io.github.modelcontextprotocol/everything`. */
+	name: string,
+	title: string,
+	description: string,
+	version: string,
+	websiteUrl: string | null,
+	repositoryUrl: string | null,
+	launch: Launch,
+	/**  What the person is asked for, in the order the preset lists them. */
+	inputs: PresetInput[],
+};
+
+/**  One value the person gives when adding the preset. */
+export type PresetInput = {
+	/**  The placeholder name; for a secret also its name in the keychain. */
+	key: string,
+	description: string | null,
+	required: boolean,
+	/**  Stored in the keychain and referenced as `${secret:KEY}`; never written to servers.json. */
+	secret: boolean,
+	default: string | null,
+	/**  The value is a path on this machine. */
+	filepath: boolean,
+};
+
+/**  A preset as the catalog page shows it. */
+export type PresetListing = {
+	preset: Preset,
+	/**  The configured servers that run this preset's package or URL. */
+	addedAs: string[],
+	/**  A free server name to offer (the preset's default name, or `name-2`, … when it is taken). */
+	suggestedName: string,
+};
+
+/**  The command line (or URL) and the environment variables or headers that go with it. */
+export type PresetPreview = {
+	/**  `npx -y pkg@1.0.0 /home/me` or `https://mcp.example/mcp`; an argument with spaces is single-quoted. */
+	target: string,
+	env: NamedTemplate[],
+	headers: NamedTemplate[],
+};
+
+/**  Which HTTP transport a hosted endpoint speaks. */
+export type RemoteTransport = "streamable-http" | "sse";
 
 /**  Every configured server, and where the file that holds them lives. */
 export type ServerList = {

@@ -103,21 +103,20 @@ pub fn add_preset(
     name: &str,
     inputs: &BTreeMap<String, String>,
 ) -> Result<String, PresetError> {
-    let converted = convert(find(preset)?, inputs)?;
-    validate_server(name, &converted.entry).map_err(RegistryError::from)?;
+    let Converted { entry, secrets } = convert(find(preset)?, inputs)?;
+    validate_server(name, &entry).map_err(RegistryError::from)?;
     let taken = || -> Vec<String> { registry.store().snapshot().servers.into_keys().collect() };
     let name_taken =
         |name: &str| PresetError::NameTaken { name: name.to_owned(), suggestion: suggest_name(name, &taken()) };
     if taken().iter().any(|n| n == name) {
         return Err(name_taken(name));
     }
-    let secrets: Vec<(&str, &str, _)> =
-        converted.secrets.iter().map(|(key, value)| (name, key.as_str(), value)).collect();
+    let secrets: Vec<(&str, &str, _)> = secrets.iter().map(|(key, value)| (name, key.as_str(), value)).collect();
     let written = registry.write_with_secrets(&secrets, |file| {
         if file.servers.contains_key(name) {
             return Err(RegistryError::AlreadyExists { name: name.to_owned() });
         }
-        file.servers.insert(name.to_owned(), converted.entry.clone());
+        file.servers.insert(name.to_owned(), entry);
         Ok(())
     });
     match written {
