@@ -62,7 +62,7 @@ describe("adding a preset", () => {
   // The Servers list has the new server with a live status. There is no internet here, so npx may not be able to
   // fetch the package: the test records whichever status the server reaches rather than requiring Ready.
   test("the new server is in the servers list", async () => {
-    await (await browser.$('nav[aria-label="Main"] a=Servers')).click();
+    await (await (await browser.$('nav[aria-label="Main"]')).$("a=Servers")).click();
     const table = await browser.$("table");
     await table.waitForDisplayed(WAIT);
     const names = [];
