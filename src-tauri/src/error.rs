@@ -3,6 +3,7 @@
 
 use plugboard_core::config::ConfigError;
 use plugboard_core::console::{ConsoleError, HistoryError};
+use plugboard_core::presets::PresetError;
 use plugboard_core::registry::RegistryError;
 use plugboard_core::secrets::VaultError;
 use plugboard_core::supervisor::SupervisorError;
@@ -82,6 +83,21 @@ impl From<RegistryError> for CommandError {
             RegistryError::Invalid(entry) => Self::InvalidConfig { field: Some(entry.field), message },
             RegistryError::Config(config) => config.into(),
             RegistryError::Vault(vault) => vault.into(),
+            _ => Self::Internal { message },
+        }
+    }
+}
+
+impl From<PresetError> for CommandError {
+    fn from(e: PresetError) -> Self {
+        let message = e.to_string();
+        match e {
+            PresetError::UnknownPreset { .. } => Self::NotFound { message },
+            PresetError::UnknownInput { input, .. } | PresetError::MissingInput { input, .. } => {
+                Self::InvalidConfig { field: Some(input), message }
+            }
+            PresetError::NameTaken { .. } => Self::AlreadyExists { message },
+            PresetError::Registry(registry) => registry.into(),
             _ => Self::Internal { message },
         }
     }
@@ -207,5 +223,25 @@ mod tests {
             to_json(&HistoryError::Database { message: "disk full".into() }.into()),
             json!({ "code": "Internal", "message": "the call history could not be read or written: disk full" })
         );
+    }
+
+    /// A preset's missing input names the field to fix; a taken name is AlreadyExists with the free name to use.
+    #[test]
+    fn preset_errors_map_to_codes() {
+        use plugboard_core::presets::PresetError;
+        let missing = PresetError::MissingInput { input: "allowed_folder".into(), description: String::new() };
+        assert_eq!(
+            serde_json::to_value(CommandError::from(missing)).expect("json"),
+            json!({ "code": "InvalidConfig", "field": "allowed_folder", "message": "\"allowed_folder\" is required" })
+        );
+        let taken = PresetError::NameTaken { name: "github".into(), suggestion: "github-2".into() };
+        assert_eq!(
+            serde_json::to_value(CommandError::from(taken)).expect("json"),
+            json!({ "code": "AlreadyExists", "message": "a server named \"github\" already exists; \"github-2\" is free" })
+        );
+        assert!(matches!(
+            CommandError::from(PresetError::UnknownPreset { name: "x".into() }),
+            CommandError::NotFound { .. }
+        ));
     }
 }

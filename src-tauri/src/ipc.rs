@@ -3,7 +3,7 @@
 use specta_typescript::Typescript;
 use tauri_specta::{Builder, collect_commands, collect_events};
 
-use crate::commands::{auth, console, engine, import, secrets, servers, settings};
+use crate::commands::{auth, console, engine, import, presets, secrets, servers, settings};
 use crate::events;
 
 /// Where the generated bindings are committed, relative to the repository root.
@@ -31,6 +31,9 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             import::detect_import_sources,
             import::plan_import,
             import::apply_import,
+            presets::list_presets,
+            presets::add_preset,
+            presets::preview_preset,
             engine::server_statuses,
             engine::connect_server,
             engine::disconnect_server,

@@ -1,10 +1,8 @@
 //! `plugboard import` on a HOME with Cursor, Claude Desktop and VS Code files full of literal secrets.
 
-use std::path::Path;
-
 use plugboard_core::secrets::Vault;
 
-use crate::support::{Sandbox, stderr, stdout};
+use crate::support::{Sandbox, files_containing, stderr, stdout};
 
 const GITHUB_TOKEN: &str = "ghp_Zx81u7Qm2LkT0pWv9RbYc3NdHf6GsJ4aEo5K";
 const OPENAI_KEY: &str = "sk-proj-9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c";
@@ -44,22 +42,6 @@ fn plant_clients(sandbox: &Sandbox) -> Vec<std::path::PathBuf> {
             ),
         ),
     ]
-}
-
-/// Every file under `dir`, except `skip`, that contains `needle`.
-fn files_containing(dir: &Path, needle: &str, skip: &[std::path::PathBuf]) -> Vec<String> {
-    let mut hits = Vec::new();
-    let mut stack = vec![dir.to_owned()];
-    while let Some(path) = stack.pop() {
-        if path.is_dir() {
-            stack.extend(std::fs::read_dir(&path).into_iter().flatten().flatten().map(|e| e.path()));
-        } else if !skip.contains(&path)
-            && std::fs::read(&path).is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle.as_bytes()))
-        {
-            hits.push(path.display().to_string());
-        }
-    }
-    hits
 }
 
 /// The dry run prints a plan a person understands and writes nothing.

@@ -10,5 +10,6 @@ mod import_cli;
 mod keychain;
 mod mcp_smoke;
 mod oauth_cli;
+mod presets_cli;
 mod registry_cli;
 mod support;

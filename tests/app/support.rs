@@ -106,3 +106,19 @@ pub fn assert_no_process_with(marker: &str) {
     let found = Command::new("pgrep").args(["-f", marker]).output().expect("pgrep");
     assert!(found.stdout.is_empty(), "left behind: {}", String::from_utf8_lossy(&found.stdout));
 }
+
+/// Every file under `dir`, except `skip`, that contains `needle`.
+pub fn files_containing(dir: &Path, needle: &str, skip: &[PathBuf]) -> Vec<String> {
+    let mut hits = Vec::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(path) = stack.pop() {
+        if path.is_dir() {
+            stack.extend(std::fs::read_dir(&path).into_iter().flatten().flatten().map(|e| e.path()));
+        } else if !skip.contains(&path)
+            && std::fs::read(&path).is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle.as_bytes()))
+        {
+            hits.push(path.display().to_string());
+        }
+    }
+    hits
+}

@@ -4,6 +4,7 @@
 mod engine;
 mod import;
 mod login;
+mod presets;
 mod secret;
 mod servers;
 
@@ -56,6 +57,11 @@ enum Command {
     Disable { name: String },
     /// Import servers from other MCP clients (Cursor, Claude Desktop, VS Code, …).
     Import(import::ImportArgs),
+    /// The catalog of one-click integrations: list them, add one as a server.
+    Presets {
+        #[command(subcommand)]
+        action: presets::PresetsAction,
+    },
     /// Store or delete a server's secret in the OS keychain.
     Secret {
         #[command(subcommand)]
@@ -125,6 +131,7 @@ fn dispatch(command: Command, fallback: &Fallback) -> anyhow::Result<()> {
         Command::Enable { name } => servers::set_enabled(&mut out, &open_registry()?, &name, true),
         Command::Disable { name } => servers::set_enabled(&mut out, &open_registry()?, &name, false),
         Command::Import(args) => import::run(&mut out, &open_registry()?, &args),
+        Command::Presets { action } => presets::run(&mut out, &open_registry()?, action),
         Command::Secret { action } => secret::run(&mut out, &open_registry()?, action),
         Command::Status => engine::status(&mut out, &open_registry()?),
         Command::Tools { server } => engine::tools(&mut out, &open_registry()?, &server),

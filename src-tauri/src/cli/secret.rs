@@ -34,7 +34,8 @@ pub fn run(out: &mut impl Write, registry: &Registry, action: SecretAction) -> a
     Ok(())
 }
 
-fn read_stdin_secret() -> anyhow::Result<Sensitive<String>> {
+/// A secret piped on stdin (one trailing newline dropped); empty or oversized is an error.
+pub(super) fn read_stdin_secret() -> anyhow::Result<Sensitive<String>> {
     let mut value = String::new();
     std::io::stdin().take(MAX_SECRET_BYTES + 1).read_to_string(&mut value)?;
     anyhow::ensure!(value.len() as u64 <= MAX_SECRET_BYTES, "the secret is longer than {MAX_SECRET_BYTES} bytes");

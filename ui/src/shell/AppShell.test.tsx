@@ -1,4 +1,4 @@
-// Tests for the app shell: the main navigation and the not-yet-shipped sections.
+// Tests for the app shell: the main navigation and the not-yet-shipped section.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import App from "../App";
@@ -13,7 +13,7 @@ vi.mock("../ipc/bindings", () => ({
 describe("AppShell", () => {
   // Pins: the "Main" nav has exactly the five sections, in order, each a link to its hash route.
   it("has the five main sections", () => {
-    renderWithProviders(<App />, "/presets");
+    renderWithProviders(<App />, "/console");
 
     const nav = screen.getByRole("navigation", { name: "Main" });
     const links = within(nav).getAllByRole("link");
@@ -29,21 +29,8 @@ describe("AppShell", () => {
 
   // Pins: the product name is shown beside the logo.
   it("shows the product name", () => {
-    renderWithProviders(<App />, "/presets");
+    renderWithProviders(<App />, "/console");
 
     expect(screen.getByText("Plugboard")).toBeInTheDocument();
-  });
-
-  // Pins: each unshipped section shows its title and only "Coming in a later release.", and its link is marked current.
-  it.each(["Presets"])("%s is a placeholder page", (title) => {
-    renderWithProviders(<App />, `/${title.toLowerCase()}`);
-
-    expect(screen.getByRole("heading", { level: 1, name: title })).toBeInTheDocument();
-    const main = screen.getByRole("main");
-    expect(main).toHaveTextContent(`${title}Coming in a later release.`);
-    expect(within(main).queryByRole("button")).not.toBeInTheDocument();
-    const nav = screen.getByRole("navigation", { name: "Main" });
-    expect(within(nav).getByRole("link", { name: title })).toHaveAttribute("aria-current", "page");
-    expect(within(nav).getAllByRole("link").filter((link) => link.hasAttribute("aria-current"))).toHaveLength(1);
   });
 });

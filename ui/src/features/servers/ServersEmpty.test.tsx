@@ -1,4 +1,4 @@
-// Tests for the first-run view: offer an import when other clients' configs are found, else say how to add a server.
+// Tests for the first-run view: offer an import when other clients' configs are found, else the presets.
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { commands } from "../../ipc/bindings";
@@ -35,13 +35,14 @@ describe("ServersEmpty", () => {
     expect(within(region).getByText(CONFIG_PATH).tagName).toBe("CODE");
   });
 
-  // Pins: with nothing detected there is no import link (and no presets): the text says how to add a server.
-  it("says how to add a server when no client config is found", async () => {
+  // Pins: with nothing detected there is no import link: the view offers the presets and says how to add a server.
+  it("offers the presets when no client config is found", async () => {
     detect.mockReturnValue(ok(sources({ found: [] })));
     renderWithProviders(<ServersEmpty configPath={CONFIG_PATH} />);
-    expect(await screen.findByText(/No other MCP client's config was found here\. Add a server by writing it/)).toBeInTheDocument();
-    expect(screen.queryByRole("link")).not.toBeInTheDocument();
-    expect(screen.queryByText(/preset/i)).not.toBeInTheDocument();
+    expect(await screen.findByText(/No other MCP client's config was found here\. Start from a preset/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Browse presets" })).toHaveAttribute("href", "/presets");
+    expect(screen.queryByRole("link", { name: /Import/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/Or add a server by writing it into the config file/)).toBeInTheDocument();
   });
 
   // Pins: while detection runs the view says so; if it fails, the how-to text stands in (claiming nothing about
@@ -50,7 +51,8 @@ describe("ServersEmpty", () => {
     detect.mockReturnValue(Promise.resolve({ status: "error", error: { code: "Internal", message: "boom" } }) as never);
     renderWithProviders(<ServersEmpty configPath={CONFIG_PATH} />);
     expect(screen.getByRole("status")).toHaveTextContent("Looking for other MCP clients' configs…");
-    expect(await screen.findByText(/^Add a server by writing it into the config file below/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Start from a preset/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Browse presets" })).toBeInTheDocument();
     expect(screen.queryByText(/was found/)).not.toBeInTheDocument();
     expect(screen.getByText(CONFIG_PATH)).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 // The first-run view: what the Servers page shows when the config declares no servers — an import from the
-// clients whose configs were found here, otherwise how to add a server — and where the config file is.
-import { Download } from "lucide-react";
+// clients whose configs were found here, otherwise the presets and how to add a server — and where the config is.
+import { Download, Layers } from "lucide-react";
 import { Link } from "react-router";
 import { useImportSources } from "../import/useImport";
 import ConfigPath from "./ConfigPath";
@@ -41,12 +41,25 @@ export default function ServersEmpty({ configPath }: ServersEmptyProps) {
           </Link>
         </>
       ) : (
-        <p className="mb-4 text-muted">
-          {/* A failed detection found nothing either, but must not claim that nothing is there. */}
-          {sources.isSuccess && "No other MCP client's config was found here. "}
-          Add a server by writing it into the config file below, under "mcpServers" in the shape Claude Desktop and
-          Cursor use; Plugboard picks the change up by itself.
-        </p>
+        <>
+          <p className="mb-4 text-muted">
+            {/* A failed detection found nothing either, but must not claim that nothing is there. */}
+            {sources.isSuccess && "No other MCP client's config was found here. "}
+            Start from a preset — well-known servers such as Filesystem, GitHub or Linear, added in one step after
+            you have seen what will run.
+          </p>
+          <Link
+            to="/presets"
+            className="mb-4 inline-flex items-center gap-1.5 rounded-md bg-accent px-3.5 py-1.5 text-sm font-medium text-on-accent hover:opacity-90"
+          >
+            <Layers size={16} aria-hidden="true" />
+            Browse presets
+          </Link>
+          <p className="mb-4 text-muted">
+            Or add a server by writing it into the config file below, under "mcpServers" in the shape Claude Desktop
+            and Cursor use; Plugboard picks the change up by itself.
+          </p>
+        </>
       )}
       <ConfigPath path={configPath} />
     </section>

@@ -72,7 +72,7 @@ describe("ServersPage", () => {
     const region = screen.getByRole("region", { name: "No servers yet" });
     expect(region).toContainElement(heading);
     // Detection is not mocked here (ServersEmpty.test.tsx covers it), so the how-to text stands in.
-    expect(await within(region).findByText(/Add a server by writing it into the config file below/)).toBeInTheDocument();
+    expect(await within(region).findByText(/add a server by writing it into the config file below/)).toBeInTheDocument();
     const path = within(region).getByText(CONFIG_PATH);
     expect(path.tagName).toBe("CODE");
     expect(screen.queryByRole("table")).not.toBeInTheDocument();

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::plan::{EntryOutcome, EntryPlan, FilePlan, ImportPlan};
 use crate::registry::{Registry, RegistryError};
+use crate::secrets::Sensitive;
 
 /// What to do with an entry whose name is taken by a different server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -75,29 +76,19 @@ pub fn apply_plan(
         writes.push((name, server.clone(), &entry.secret_values));
     }
 
-    let mut stored: Vec<(String, String)> = Vec::new();
-    let result = (|| {
-        for (name, _, secrets) in &writes {
-            for (secret, value) in secrets.iter() {
-                registry.vault().set(name, secret, value)?;
-                stored.push((name.clone(), secret.clone()));
-                summary.secrets_moved += 1;
-            }
-        }
-        registry.store().modify(|file| {
-            for (name, server, _) in &writes {
-                file.servers.insert(name.clone(), server.clone());
-            }
-            Ok::<_, RegistryError>(())
+    let secrets: Vec<(&str, &str, &Sensitive<String>)> = writes
+        .iter()
+        .flat_map(|(name, _, secrets)| {
+            secrets.iter().map(move |(secret, value)| (name.as_str(), secret.as_str(), value))
         })
-    })();
-    if let Err(e) = result {
-        for (server, secret) in &stored {
-            // Best effort: the import failed as a whole, so its secrets must not linger.
-            let _ = registry.vault().delete(server, secret);
+        .collect();
+    registry.write_with_secrets(&secrets, |file| {
+        for (name, server, _) in &writes {
+            file.servers.insert(name.clone(), server.clone());
         }
-        return Err(e);
-    }
+        Ok(())
+    })?;
+    summary.secrets_moved = count_u32(secrets.len());
     Ok(summary)
 }
 
@@ -106,6 +97,7 @@ fn count_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-fn free_name(base: &str, taken: &[String]) -> String {
+/// `base-2`, `base-3`, … : the first that is not taken.
+pub(crate) fn free_name(base: &str, taken: &[String]) -> String {
     (2..).map(|n| format!("{base}-{n}")).find(|candidate| !taken.contains(candidate)).unwrap_or_else(|| base.into())
 }

@@ -12,6 +12,7 @@ mod source;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use apply::free_name;
 pub use apply::{ConflictChoice, ImportSummary, apply_plan};
 pub use detect::{ClientNotFound, DetectedFile, ImportSource, ImportSources, detect, guess_client};
 pub use plan::{EntryOutcome, EntryPlan, FilePlan, ImportPlan};

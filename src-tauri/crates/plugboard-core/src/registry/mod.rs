@@ -137,6 +137,31 @@ impl Registry {
         Ok(self.vault.set(server, name, value)?)
     }
 
+    /// Stores every `(server, name, value)` secret, then applies `change` in ONE write of the file. When a secret
+    /// cannot be stored or the write fails, the secrets stored so far are deleted again: a failed add or import
+    /// leaves neither an entry nor a stray secret behind.
+    pub fn write_with_secrets<T>(
+        &self,
+        secrets: &[(&str, &str, &Sensitive<String>)],
+        change: impl FnOnce(&mut RawConfigFile) -> Result<T, RegistryError>,
+    ) -> Result<T, RegistryError> {
+        let mut stored: Vec<(&str, &str)> = Vec::new();
+        let result = (|| {
+            for &(server, name, value) in secrets {
+                self.vault.set(server, name, value)?;
+                stored.push((server, name));
+            }
+            self.store.modify(change)
+        })();
+        if result.is_err() {
+            for (server, name) in &stored {
+                // Best effort: the operation failed as a whole, so its secrets must not linger.
+                let _ = self.vault.delete(server, name);
+            }
+        }
+        result
+    }
+
     /// Deletes a secret of a server; deleting one that is not there is fine.
     pub fn delete_secret(&self, server: &str, name: &str) -> Result<(), RegistryError> {
         Ok(self.vault.delete(server, name)?)

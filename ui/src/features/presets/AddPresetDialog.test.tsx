@@ -1,0 +1,101 @@
+// Tests for the add dialog: the command shown before adding, required and secret inputs, the name, errors, and
+// landing on the new server's page.
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { commands } from "../../ipc/bindings";
+import { ok } from "../../test/importFixtures";
+import { renderWithProviders } from "../../test/render";
+import AddPresetDialog from "./AddPresetDialog";
+import { FILESYSTEM, GITHUB } from "./presetFixtures";
+
+vi.mock("../../ipc/bindings", () => ({
+  commands: { listPresets: vi.fn(), previewPreset: vi.fn(), addPreset: vi.fn() },
+}));
+
+const preview = vi.mocked(commands.previewPreset);
+const add = vi.mocked(commands.addPreset);
+
+function renderDialog(listing = FILESYSTEM) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/presets" element={<AddPresetDialog listing={listing} onClose={() => {}} />} />
+      <Route path="/servers/:name" element={<p>Server detail page</p>} />
+    </Routes>,
+    "/presets",
+  );
+}
+
+describe("AddPresetDialog", () => {
+  beforeEach(() => {
+    preview.mockReset().mockImplementation((_preset, inputs) =>
+      ok({ target: `npx -y @modelcontextprotocol/server-filesystem@2026.8.31 ${inputs.allowed_folder ?? "<allowed_folder>"}`, env: [], headers: [] }),
+    );
+    add.mockReset();
+  });
+
+  // Pins: before anything is added the dialog shows the exact command (updated as inputs change), the suggested
+  // name, and the required input marked; Add sends the preset, name and inputs, then opens the server's page.
+  it("shows the command, then adds and navigates to the server", async () => {
+    const user = userEvent.setup();
+    add.mockReturnValue(ok("files"));
+    renderDialog();
+    expect(await screen.findByTestId("preset-target")).toHaveTextContent(
+      "npx -y @modelcontextprotocol/server-filesystem@2026.8.31 <allowed_folder>",
+    );
+    const folder = screen.getByRole("textbox", { name: /allowed_folder \(required\)/ });
+    expect(folder).toBeRequired();
+    expect(folder).toHaveAccessibleDescription("The folder it may use.");
+    const name = screen.getByRole("textbox", { name: /Server name/ });
+    expect(name).toHaveValue("filesystem");
+    await user.type(folder, "/home/ada/notes");
+    await waitFor(() =>
+      expect(screen.getByTestId("preset-target")).toHaveTextContent("server-filesystem@2026.8.31 /home/ada/notes"),
+    );
+    await user.clear(name);
+    await user.type(name, "files");
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    expect(add).toHaveBeenCalledWith("io.github.modelcontextprotocol/filesystem", "files", {
+      allowed_folder: "/home/ada/notes",
+    });
+    expect(await screen.findByText("Server detail page")).toBeInTheDocument();
+  });
+
+  // Pins: a secret input is a password field said to go to the keychain; the preview never receives its value
+  // (only "set"), while Add does.
+  it("keeps a secret out of the preview", async () => {
+    const user = userEvent.setup();
+    preview.mockImplementation(() =>
+      ok({ target: "https://api.githubcopilot.com/mcp/", env: [], headers: [{ name: "Authorization", template: "Bearer ${secret:github_token}" }] }),
+    );
+    add.mockReturnValue(ok("github-2"));
+    renderDialog(GITHUB);
+    const token = screen.getByLabelText(/github_token \(optional\)/);
+    expect(token).toHaveAttribute("type", "password");
+    expect(token).toHaveAccessibleDescription(/Stored in your keychain, never in servers\.json\./);
+    await user.type(token, "ghp_secret");
+    await waitFor(() => expect(preview).toHaveBeenLastCalledWith(GITHUB.preset.name, { github_token: "set" }));
+    expect(JSON.stringify(preview.mock.calls)).not.toContain("ghp_secret");
+    expect(await screen.findByText("Authorization: Bearer ${secret:github_token}")).toBeInTheDocument();
+    expect(screen.getByText("Plugboard will connect to")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    expect(add).toHaveBeenCalledWith(GITHUB.preset.name, "github-2", { github_token: "ghp_secret" });
+  });
+
+  // Pins: a refused add (a taken name) shows the backend's message as an alert and stays on the dialog.
+  it("shows why an add failed", async () => {
+    const user = userEvent.setup();
+    add.mockReturnValue(
+      Promise.resolve({
+        status: "error",
+        error: { code: "AlreadyExists", message: 'a server named "filesystem" already exists; "filesystem-2" is free' },
+      }) as never,
+    );
+    renderDialog();
+    await user.type(screen.getByRole("textbox", { name: /allowed_folder/ }), "/tmp");
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent('"filesystem-2" is free');
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,144 @@
+// The add dialog of a preset: the exact command line or URL that will run (before anything is saved), the
+// server's name, the preset's inputs (secrets as password fields, bound for the keychain), then Add → the
+// new server's page.
+import * as Dialog from "@radix-ui/react-dialog";
+import { LoaderCircle, X } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import type { PresetInput, PresetListing } from "../../ipc/bindings";
+import { useDebounced } from "../servers/detail/useDebounced";
+import { revealHidden } from "../servers/revealHidden";
+import PresetPreviewPanel from "./PresetPreviewPanel";
+import { useAddPreset, usePresetPreview } from "./usePresets";
+
+/** Props for {@link AddPresetDialog}. */
+type AddPresetDialogProps = {
+  /** The preset to add, with the free name to suggest. */
+  listing: PresetListing;
+  /** Closes the dialog (Cancel, Escape, or after a failed add the person gives up on). */
+  onClose: () => void;
+};
+
+const FIELD = "w-full rounded-md border border-line bg-surface px-2.5 py-1.5 text-sm";
+
+export default function AddPresetDialog({ listing, onClose }: AddPresetDialogProps) {
+  const { preset } = listing;
+  const navigate = useNavigate();
+  const add = useAddPreset();
+  const [name, setName] = useState(listing.suggestedName);
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(preset.inputs.map((input) => [input.key, input.default ?? ""])),
+  );
+  const preview = usePresetPreview(preset.name, useDebounced(previewInputs(preset.inputs, values), 200));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate(
+      { preset: preset.name, name: name.trim(), inputs: values },
+      { onSuccess: (added) => void navigate(`/servers/${encodeURIComponent(added)}`) },
+    );
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 bg-black/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 max-h-[90vh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-5 text-fg shadow-lg">
+          <div className="mb-1 flex items-start justify-between gap-2">
+            <Dialog.Title className="text-base font-semibold">Add {revealHidden(preset.title)}</Dialog.Title>
+            <Dialog.Close aria-label="Close" className="rounded p-1 text-muted hover:bg-canvas">
+              <X size={16} aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mb-4 text-sm text-muted">{revealHidden(preset.description)}</Dialog.Description>
+          <form onSubmit={submit} className="flex flex-col gap-3">
+            <label className="flex flex-col gap-1 text-sm">
+              <span>
+                Server name <span className="text-muted">(required)</span>
+              </span>
+              <input
+                required
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                className={`${FIELD} font-mono`}
+                spellCheck={false}
+              />
+            </label>
+            {preset.inputs.map((input) => (
+              <InputField
+                key={input.key}
+                input={input}
+                value={values[input.key] ?? ""}
+                onChange={(value) => setValues((now) => ({ ...now, [input.key]: value }))}
+              />
+            ))}
+            <PresetPreviewPanel preview={preview.data} error={preview.error?.message} />
+            {add.isError && (
+              <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-sm text-danger wrap-anywhere">
+                Couldn't add the server: {revealHidden(add.error.message)}
+              </p>
+            )}
+            <div className="flex justify-end gap-2">
+              <Dialog.Close className="rounded-md border border-line bg-surface px-3.5 py-1.5 text-sm hover:bg-canvas">
+                Cancel
+              </Dialog.Close>
+              <button
+                type="submit"
+                disabled={add.isPending}
+                className="inline-flex items-center gap-1.5 rounded-md bg-accent px-3.5 py-1.5 text-sm font-medium text-on-accent hover:opacity-90 disabled:opacity-50"
+              >
+                {add.isPending && <LoaderCircle size={14} aria-hidden="true" className="animate-spin" />}
+                Add server
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Props for {@link InputField}. */
+type InputFieldProps = {
+  input: PresetInput;
+  value: string;
+  onChange: (value: string) => void;
+};
+
+/** One input of the preset: a password field for a secret, with its description and whether it is required. */
+function InputField({ input, value, onChange }: InputFieldProps) {
+  const hintId = `preset-input-${input.key}-hint`;
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span>
+        <span className="font-mono">{input.key}</span>{" "}
+        <span className="text-muted">{input.required ? "(required)" : "(optional)"}</span>
+      </span>
+      <input
+        type={input.secret ? "password" : "text"}
+        required={input.required}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={input.filepath ? "/path/on/this/computer" : undefined}
+        aria-describedby={hintId}
+        className={`${FIELD} font-mono`}
+      />
+      <span id={hintId} className="text-xs text-muted">
+        {input.description ? revealHidden(input.description) : null}
+        {input.secret && (input.description ? " " : "") + "Stored in your keychain, never in servers.json."}
+      </span>
+    </label>
+  );
+}
+
+/** The inputs for the preview: a filled secret becomes "set" so its value never leaves the form before Add. */
+function previewInputs(inputs: PresetInput[], values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    inputs
+      .map((input) => [input.key, values[input.key] ?? ""] as const)
+      .filter(([, value]) => value !== "")
+      .map(([key, value]) => [key, inputs.find((i) => i.key === key)?.secret ? "set" : value]),
+  );
+}

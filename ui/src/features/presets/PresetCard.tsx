@@ -1,0 +1,55 @@
+// One preset of the catalog: its title, description (inert text), how it runs and where from, whether it is
+// already added, and the button that opens the add dialog.
+import { Check, Plus } from "lucide-react";
+import type { PresetListing } from "../../ipc/bindings";
+import { revealHidden } from "../servers/revealHidden";
+import { sourceText, transportText } from "./presetText";
+
+/** Props for {@link PresetCard}. */
+type PresetCardProps = {
+  /** The preset with the servers already added from it. */
+  listing: PresetListing;
+  /** Opens the add dialog for this preset. */
+  onAdd: () => void;
+};
+
+export default function PresetCard({ listing, onAdd }: PresetCardProps) {
+  const { preset, addedAs } = listing;
+  const titleId = `preset-${preset.name.replace(/[^a-zA-Z0-9-]/g, "-")}`;
+  return (
+    <li>
+      <article
+        aria-labelledby={titleId}
+        className="flex h-full flex-col gap-2 rounded-lg border border-line bg-surface p-4"
+      >
+        <div className="flex items-start justify-between gap-2">
+          <h2 id={titleId} className="text-sm font-semibold">
+            {revealHidden(preset.title)}
+          </h2>
+          {addedAs.length > 0 && (
+            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs">
+              <Check size={12} aria-hidden="true" />
+              Added as {addedAs.join(", ")}
+            </span>
+          )}
+        </div>
+        <p className="text-sm text-muted">{revealHidden(preset.description)}</p>
+        <dl className="mt-auto grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+          <dt className="text-muted">Runs</dt>
+          <dd>{transportText(preset)}</dd>
+          <dt className="text-muted">{preset.launch.kind === "remote" ? "URL" : "Package"}</dt>
+          <dd className="font-mono wrap-anywhere">{sourceText(preset)}</dd>
+        </dl>
+        <button
+          type="button"
+          onClick={onAdd}
+          aria-label={`Add ${preset.title}`}
+          className="inline-flex items-center gap-1.5 self-start rounded-md border border-line bg-surface px-3 py-1 text-sm hover:bg-canvas"
+        >
+          <Plus size={14} aria-hidden="true" />
+          {addedAs.length > 0 ? "Add another" : "Add"}
+        </button>
+      </article>
+    </li>
+  );
+}
