@@ -1,5 +1,6 @@
 // The Servers page: loading, error, empty and list states of the configured servers with their live status, plus what needs fixing.
 import PageHeader from "../../shell/PageHeader";
+import AddServerButton from "./add/AddServerButton";
 import ConfigFileProblem from "./ConfigFileProblem";
 import ConfigPath from "./ConfigPath";
 import NeedsFixing from "./NeedsFixing";
@@ -15,7 +16,7 @@ export default function ServersPage() {
 
   return (
     <>
-      <PageHeader title="Servers" />
+      <PageHeader title="Servers" actions={<AddServerButton />} />
       {query.isPending ? (
         <p role="status" className="text-muted">
           Loading servers…
