@@ -28,6 +28,13 @@ const COMMANDS: &[&str] = &[
     "logout_server",
     "app_paths",
     "missed_deep_link_rejections",
+    "server_info",
+    "server_resources",
+    "server_resource_templates",
+    "read_resource",
+    "server_prompts",
+    "get_prompt",
+    "server_log",
 ];
 
 fn main() {

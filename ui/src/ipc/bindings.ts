@@ -67,6 +67,13 @@ export const commands = {
 	appPaths: () => typedError<AppPaths, CommandError>(__TAURI_INVOKE("app_paths")),
 	/**  The `plugboard://` links the app was started with and refused before the page could listen; each is returned once. */
 	missedDeepLinkRejections: () => typedError<DeepLinkRejected[], CommandError>(__TAURI_INVOKE("missed_deep_link_rejections")),
+	serverInfo: (name: string) => typedError<ServerInfo, CommandError>(__TAURI_INVOKE("server_info", { name })),
+	serverResources: (name: string) => typedError<ResourceInfo[], CommandError>(__TAURI_INVOKE("server_resources", { name })),
+	serverResourceTemplates: (name: string) => typedError<ResourceTemplateInfo[], CommandError>(__TAURI_INVOKE("server_resource_templates", { name })),
+	readResource: (name: string, uri: string) => typedError<ResourceContent[], CommandError>(__TAURI_INVOKE("read_resource", { name, uri })),
+	serverPrompts: (name: string) => typedError<PromptInfo[], CommandError>(__TAURI_INVOKE("server_prompts", { name })),
+	getPrompt: (name: string, prompt: string, args: Partial<{ [key in string]: string }>) => typedError<PromptOutcome, CommandError>(__TAURI_INVOKE("get_prompt", { name, prompt, args })),
+	serverLog: (name: string) => typedError<ServerLogEntry[], CommandError>(__TAURI_INVOKE("server_log", { name })),
 };
 
 /** Events */
@@ -282,7 +289,10 @@ export type ServerList = {
  */
 export type ServerMessaged = {
 	server: string,
+	seq: number,
+	atMs: number,
 	level: string,
+	logger: string | null,
 	message: string,
 };
 
@@ -406,3 +416,13 @@ function makeEvent<TListen, TEmit = TListen>(name: string, serialize?: (payload:
     return Object.assign(fn, base);
 }
 
+
+export type ServerInfo = { protocolVersion: string, name: string | null, title: string | null, version: string | null, description: string | null, websiteUrl: string | null, capabilities: string[], instructions: string | null };
+export type ResourceInfo = { uri: string, name: string, title: string | null, description: string | null, mimeType: string | null, size: number | null };
+export type ResourceTemplateInfo = { uriTemplate: string, name: string, title: string | null, description: string | null, mimeType: string | null };
+export type ResourceContent = { kind: "text"; uri: string; mimeType: string | null; text: string } | { kind: "blob"; uri: string; mimeType: string | null; blob: string; size: number };
+export type PromptInfo = { name: string, title: string | null, description: string | null, arguments: PromptArgumentInfo[] };
+export type PromptArgumentInfo = { name: string, title: string | null, description: string | null, required: boolean };
+export type PromptOutcome = { description: string | null, messages: PromptMessageInfo[] };
+export type PromptMessageInfo = { role: string, content: string };
+export type ServerLogEntry = { seq: number, atMs: number, level: string, logger: string | null, message: string };

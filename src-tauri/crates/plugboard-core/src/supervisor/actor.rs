@@ -10,6 +10,7 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use super::backoff::{FailureWindow, delay};
 use super::connector::{ConnectError, Connector};
+use super::log::{LogRing, PLUGBOARD_WARNING};
 use super::status::{ServerStatus, SupervisorEvent};
 use super::tools::ToolSet;
 use crate::config::model::ServerConfig;
@@ -42,6 +43,8 @@ pub(super) struct Published {
     /// The live session's peer, with the session's generation (so a late report about an old session is ignored).
     pub peer: watch::Sender<Option<(u64, Peer<RoleClient>)>>,
     pub tools: watch::Sender<Arc<ToolSet>>,
+    /// The server's recent log, kept by the supervisor across reconnects and edits.
+    pub log: Arc<LogRing>,
 }
 
 pub(super) struct Actor {
@@ -241,8 +244,8 @@ impl Actor {
                     serde_json::Value::String(text) => text.clone(),
                     other => other.to_string(),
                 };
-                let _ =
-                    self.events.send(SupervisorEvent::Logged { server: self.name(), level: log.level, message: text });
+                let entry = self.published.log.push(&log.level, log.logger, &text);
+                let _ = self.events.send(SupervisorEvent::Logged { server: self.name(), entry });
             }
             ServerNotice::ElicitationDeclined { message } => self.warn(format!(
                 "the server asked for input ({message}), which Plugboard cannot answer yet, so it was declined"
@@ -290,6 +293,8 @@ impl Actor {
 
     fn warn(&self, message: String) {
         tracing::warn!(server = %self.config.name, "{message}");
+        let entry = self.published.log.push(PLUGBOARD_WARNING, None, &message);
+        let _ = self.events.send(SupervisorEvent::Logged { server: self.name(), entry });
         let _ = self.events.send(SupervisorEvent::Warned { server: self.name(), message });
     }
 
