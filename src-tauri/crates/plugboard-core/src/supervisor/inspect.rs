@@ -222,15 +222,15 @@ impl Supervisor {
 }
 
 fn resource_info(r: &Resource) -> ResourceInfo {
+    // Sizes are shown, never computed with: f64 is exact far past any real file.
+    let size = r.size.map(|s| s as f64);
     ResourceInfo {
         uri: r.uri.clone(),
         name: r.name.clone(),
         title: r.title.clone(),
         description: r.description.clone(),
         mime_type: r.mime_type.clone(),
-        // Sizes are shown, never computed with: f64 is exact far past any real file.
-        #[allow(clippy::cast_precision_loss)]
-        size: r.size.map(|s| s as f64),
+        size,
     }
 }
 
