@@ -67,12 +67,22 @@ export const commands = {
 	appPaths: () => typedError<AppPaths, CommandError>(__TAURI_INVOKE("app_paths")),
 	/**  The `plugboard://` links the app was started with and refused before the page could listen; each is returned once. */
 	missedDeepLinkRejections: () => typedError<DeepLinkRejected[], CommandError>(__TAURI_INVOKE("missed_deep_link_rejections")),
+	/**  What the server said about itself when it connected: protocol version, name, version, capabilities, instructions. */
 	serverInfo: (name: string) => typedError<ServerInfo, CommandError>(__TAURI_INVOKE("server_info", { name })),
+	/**  Every resource the server lists (all pages). */
 	serverResources: (name: string) => typedError<ResourceInfo[], CommandError>(__TAURI_INVOKE("server_resources", { name })),
+	/**  Every resource template the server lists (all pages). */
 	serverResourceTemplates: (name: string) => typedError<ResourceTemplateInfo[], CommandError>(__TAURI_INVOKE("server_resource_templates", { name })),
+	/**  Reads one resource by URI. */
 	readResource: (name: string, uri: string) => typedError<ResourceContent[], CommandError>(__TAURI_INVOKE("read_resource", { name, uri })),
+	/**  Every prompt the server offers (all pages), with its declared arguments. */
 	serverPrompts: (name: string) => typedError<PromptInfo[], CommandError>(__TAURI_INVOKE("server_prompts", { name })),
-	getPrompt: (name: string, prompt: string, args: Partial<{ [key in string]: string }>) => typedError<PromptOutcome, CommandError>(__TAURI_INVOKE("get_prompt", { name, prompt, args })),
+	/**  Gets a prompt filled in with string arguments. */
+	getPrompt: (name: string, prompt: string, args: { [key in string]: string }) => typedError<PromptOutcome, CommandError>(__TAURI_INVOKE("get_prompt", { name, prompt, args })),
+	/**
+	 *  The server's recent log (its messages and Plugboard's warnings about it), oldest first; `ServerMessaged`
+	 *  events bring the lines after it.
+	 */
 	serverLog: (name: string) => typedError<ServerLogEntry[], CommandError>(__TAURI_INVOKE("server_log", { name })),
 };
 
@@ -274,6 +284,72 @@ export type LoginStarted = {
 	browserProblem: string | null,
 };
 
+/**  One argument a prompt declares (prompt arguments are strings). */
+export type PromptArgumentInfo = {
+	name: string,
+	title: string | null,
+	description: string | null,
+	required: boolean,
+};
+
+/**  A prompt the server offers. */
+export type PromptInfo = {
+	name: string,
+	title: string | null,
+	description: string | null,
+	arguments: PromptArgumentInfo[],
+};
+
+/**  One message of a prompt: its role, and its MCP content block as JSON text (text, image, audio, resource…). */
+export type PromptMessageInfo = {
+	/**  `user` or `assistant`. */
+	role: string,
+	content: string,
+};
+
+/**  What `prompts/get` returned. */
+export type PromptOutcome = {
+	description: string | null,
+	messages: PromptMessageInfo[],
+};
+
+/**  One part of a read resource: text, or base64 bytes with their decoded size. */
+export type ResourceContent = { kind: "text"; uri: string; mimeType: string | null; text: string } | { kind: "blob"; uri: string; mimeType: string | null; blob: string; size: number };
+
+/**  A resource the server lists. */
+export type ResourceInfo = {
+	uri: string,
+	name: string,
+	title: string | null,
+	description: string | null,
+	mimeType: string | null,
+	/**  Its size in bytes, when the server says. */
+	size: number | null,
+};
+
+/**  A family of resources the server can make from an RFC 6570 URI template. */
+export type ResourceTemplateInfo = {
+	uriTemplate: string,
+	name: string,
+	title: string | null,
+	description: string | null,
+	mimeType: string | null,
+};
+
+/**  What the server said about itself in `initialize`. */
+export type ServerInfo = {
+	protocolVersion: string,
+	name: string | null,
+	title: string | null,
+	version: string | null,
+	description: string | null,
+	websiteUrl: string | null,
+	/**  What it offers, in words: "tools (announces list changes)", "resources (subscriptions)", "logging", … */
+	capabilities: string[],
+	/**  How to use it, as the server wrote it (server text: show it inert). */
+	instructions: string | null,
+};
+
 /**  Every configured server, and where the file that holds them lives. */
 export type ServerList = {
 	configPath: string,
@@ -283,14 +359,29 @@ export type ServerList = {
 	fileProblem: string | null,
 };
 
+/**  One line of a server's log. `message` (and `logger`) are server text: show them inert. */
+export type ServerLogEntry = {
+	/**  Counts up per server and survives reconnects, so the UI can merge the history with live events. */
+	seq: number,
+	/**  When Plugboard received it, in milliseconds since the Unix epoch. */
+	atMs: number | null,
+	/**  The syslog level the server gave (`debug` … `emergency`), or `plugboard-warning`. */
+	level: string,
+	logger: string | null,
+	message: string,
+};
+
 /**
  *  A server logged something (`notifications/message`), or Plugboard has a note about it (level
- *  `plugboard-warning`: an allowlist entry matching nothing, a declined request…). `message` is server text: inert.
+ *  `plugboard-warning`: an allowlist entry matching nothing, a declined request…): one new line of the server's log
+ *  (the `server_log` command returns the lines before it). `message` and `logger` are server text: inert.
  */
 export type ServerMessaged = {
 	server: string,
+	/**  The line's place in the server's log: lines with a `seq` the history already holds are not new. */
 	seq: number,
-	atMs: number,
+	/**  When Plugboard received it, in milliseconds since the Unix epoch. */
+	atMs: number | null,
 	level: string,
 	logger: string | null,
 	message: string,
@@ -416,13 +507,3 @@ function makeEvent<TListen, TEmit = TListen>(name: string, serialize?: (payload:
     return Object.assign(fn, base);
 }
 
-
-export type ServerInfo = { protocolVersion: string, name: string | null, title: string | null, version: string | null, description: string | null, websiteUrl: string | null, capabilities: string[], instructions: string | null };
-export type ResourceInfo = { uri: string, name: string, title: string | null, description: string | null, mimeType: string | null, size: number | null };
-export type ResourceTemplateInfo = { uriTemplate: string, name: string, title: string | null, description: string | null, mimeType: string | null };
-export type ResourceContent = { kind: "text"; uri: string; mimeType: string | null; text: string } | { kind: "blob"; uri: string; mimeType: string | null; blob: string; size: number };
-export type PromptInfo = { name: string, title: string | null, description: string | null, arguments: PromptArgumentInfo[] };
-export type PromptArgumentInfo = { name: string, title: string | null, description: string | null, required: boolean };
-export type PromptOutcome = { description: string | null, messages: PromptMessageInfo[] };
-export type PromptMessageInfo = { role: string, content: string };
-export type ServerLogEntry = { seq: number, atMs: number, level: string, logger: string | null, message: string };

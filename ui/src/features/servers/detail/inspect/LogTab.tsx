@@ -70,12 +70,14 @@ export default function LogTab({ server, status }: LogTabProps) {
 }
 
 function LogLine({ line }: { line: ServerLogEntry }) {
-  const time = new Date(line.atMs).toLocaleTimeString();
+  // The backend sends milliseconds as a float, which the bindings type as nullable (NaN travels as null).
+  const at = new Date(line.atMs ?? 0);
+  const time = at.toLocaleTimeString();
   const ours = line.level === PLUGBOARD_WARNING;
   const loud = severity(line.level) >= severity("warning");
   return (
     <div className="flex items-baseline gap-2 px-3 py-1 font-mono text-[13px]">
-      <time dateTime={new Date(line.atMs).toISOString()} className="shrink-0 text-muted">
+      <time dateTime={at.toISOString()} className="shrink-0 text-muted">
         {time}
       </time>
       <span className={`w-20 shrink-0 ${loud ? "font-semibold text-danger" : "text-muted"}`}>
