@@ -37,6 +37,13 @@ const COMMANDS: &[&str] = &[
     "app_paths",
     "missed_deep_link_rejections",
     "server_login_state",
+    "server_info",
+    "server_resources",
+    "server_resource_templates",
+    "read_resource",
+    "server_prompts",
+    "get_prompt",
+    "server_log",
 ];
 
 fn main() {

@@ -1,7 +1,7 @@
 //! Core events → typed frontend events (facts in the past tense, ids in the payload).
 
 use plugboard_core::config::ConfigEvent;
-use plugboard_core::supervisor::ServerStatus;
+use plugboard_core::supervisor::{ServerLogEntry, ServerStatus};
 use serde::Serialize;
 use tauri_specta::Event;
 
@@ -52,13 +52,26 @@ pub struct ToolsChanged {
 }
 
 /// A server logged something (`notifications/message`), or Plugboard has a note about it (level
-/// `plugboard-warning`: an allowlist entry matching nothing, a declined request…). `message` is server text: inert.
+/// `plugboard-warning`: an allowlist entry matching nothing, a declined request…): one new line of the server's log
+/// (the `server_log` command returns the lines before it). `message` and `logger` are server text: inert.
 #[derive(Debug, Clone, Serialize, specta::Type, Event)]
 #[serde(rename_all = "camelCase")]
 pub struct ServerMessaged {
     pub server: String,
+    /// The line's place in the server's log: lines with a `seq` the history already holds are not new.
+    pub seq: u32,
+    /// When Plugboard received it, in milliseconds since the Unix epoch.
+    pub at_ms: f64,
     pub level: String,
+    pub logger: Option<String>,
     pub message: String,
+}
+
+impl ServerMessaged {
+    pub fn new(server: String, entry: ServerLogEntry) -> Self {
+        let ServerLogEntry { seq, at_ms, level, logger, message } = entry;
+        Self { server, seq, at_ms, level, logger, message }
+    }
 }
 
 /// A login opened (or tried to open) the authorization page; the UI shows the URL so the person can open it by hand.

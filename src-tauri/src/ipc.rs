@@ -3,7 +3,7 @@
 use specta_typescript::Typescript;
 use tauri_specta::{Builder, collect_commands, collect_events};
 
-use crate::commands::{auth, console, engine, import, presets, secrets, servers, settings};
+use crate::commands::{auth, console, engine, import, inspect, presets, secrets, servers, settings};
 use crate::events;
 
 /// Where the generated bindings are committed, relative to the repository root.
@@ -51,6 +51,13 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             settings::app_paths,
             auth::missed_deep_link_rejections,
             auth::server_login_state,
+            inspect::server_info,
+            inspect::server_resources,
+            inspect::server_resource_templates,
+            inspect::read_resource,
+            inspect::server_prompts,
+            inspect::get_prompt,
+            inspect::server_log,
         ])
         .events(collect_events![
             events::ConfigChanged,

@@ -91,11 +91,10 @@ fn forward_supervisor_events(app: &tauri::AppHandle, supervisor: &Supervisor) {
                 Ok(SupervisorEvent::ToolsChanged { server }) => {
                     let _ = ToolsChanged { server }.emit(&handle);
                 }
-                Ok(SupervisorEvent::Warned { server, message }) => {
-                    let _ = ServerMessaged { server, level: "plugboard-warning".into(), message }.emit(&handle);
-                }
-                Ok(SupervisorEvent::Logged { server, level, message }) => {
-                    let _ = ServerMessaged { server, level, message }.emit(&handle);
+                // Every warning is also a log entry (`Logged`), which carries it to the UI with its time and place.
+                Ok(SupervisorEvent::Warned { .. }) => {}
+                Ok(SupervisorEvent::Logged { server, entry }) => {
+                    let _ = ServerMessaged::new(server, entry).emit(&handle);
                 }
                 // A slow UI missed some events; the next status change carries the current state anyway.
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}

@@ -4,6 +4,7 @@ pub mod auth;
 pub mod console;
 pub mod engine;
 pub mod import;
+pub mod inspect;
 pub mod presets;
 pub mod secrets;
 pub mod servers;

@@ -10,6 +10,7 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use super::backoff::{FailureWindow, delay};
 use super::connector::{ConnectError, Connector};
+use super::log::{LogRing, PLUGBOARD_WARNING};
 use super::observe::Observers;
 use super::status::{ServerStatus, SupervisorEvent};
 use super::tools::ToolSet;
@@ -45,6 +46,8 @@ pub(super) struct Published {
     pub tools: watch::Sender<Arc<ToolSet>>,
     /// Calls that want their own progress and the server's logs (observe.rs).
     pub observers: Arc<Observers>,
+    /// The server's recent log, kept by the supervisor across reconnects and edits.
+    pub log: Arc<LogRing>,
 }
 
 pub(super) struct Actor {
@@ -245,8 +248,8 @@ impl Actor {
                     other => other.to_string(),
                 };
                 self.published.observers.log(&log.level, log.logger.as_deref(), &text).await;
-                let _ =
-                    self.events.send(SupervisorEvent::Logged { server: self.name(), level: log.level, message: text });
+                let entry = self.published.log.push(&log.level, log.logger, &text);
+                let _ = self.events.send(SupervisorEvent::Logged { server: self.name(), entry });
             }
             ServerNotice::ElicitationDeclined { message } => self.warn(format!(
                 "the server asked for input ({message}), which Plugboard cannot answer yet, so it was declined"
@@ -294,6 +297,8 @@ impl Actor {
 
     fn warn(&self, message: String) {
         tracing::warn!(server = %self.config.name, "{message}");
+        let entry = self.published.log.push(PLUGBOARD_WARNING, None, &message);
+        let _ = self.events.send(SupervisorEvent::Logged { server: self.name(), entry });
         let _ = self.events.send(SupervisorEvent::Warned { server: self.name(), message });
     }
 

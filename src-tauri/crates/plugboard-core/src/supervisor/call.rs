@@ -45,12 +45,12 @@ pub(super) struct CallRoute {
 
 impl CallRoute {
     /// The live session's peer if the server is ready right now (the common case: no waiting, no timer).
-    fn ready_peer(&self) -> Option<(u64, Peer<RoleClient>)> {
+    pub(super) fn ready_peer(&self) -> Option<(u64, Peer<RoleClient>)> {
         if matches!(*self.status.borrow(), ServerStatus::Ready { .. }) { self.peer.borrow().clone() } else { None }
     }
 }
 
-enum Failure {
+pub(super) enum Failure {
     Transient(String),
     Final(SupervisorError),
 }
@@ -122,7 +122,7 @@ impl Supervisor {
 
 /// Waits (within the server's timeout) for the server to be ready and returns its peer; a settled non-ready state
 /// is an error.
-async fn wait_ready(server: &str, route: &CallRoute) -> Result<(u64, Peer<RoleClient>), SupervisorError> {
+pub(super) async fn wait_ready(server: &str, route: &CallRoute) -> Result<(u64, Peer<RoleClient>), SupervisorError> {
     let not_ready = |status: ServerStatus| SupervisorError::NotReady { server: server.to_owned(), status };
     let mut status = route.status.clone();
     let waited =
@@ -221,7 +221,7 @@ impl Drop for AbandonGuard {
     }
 }
 
-fn classify(server: &str, error: ServiceError) -> Failure {
+pub(super) fn classify(server: &str, error: ServiceError) -> Failure {
     // A 401 the token refresh could not cure, or a 403 asking for more scope: a login, never a retry.
     // Only the challenge's scope is read, so any base URL does for resolving its (unused) relative parts.
     if let (Some(challenge), Ok(base)) = (error.auth_challenge(), url::Url::parse("http://localhost/")) {

@@ -8,7 +8,9 @@ mod backoff;
 mod call;
 mod connector;
 mod error;
+mod inspect;
 mod leftovers;
+mod log;
 mod naming;
 mod observe;
 mod status;
@@ -26,7 +28,12 @@ pub use backoff::{CRASH_LOOP_FAILURES, CRASH_LOOP_WINDOW, FIRST_DELAY, MAX_DELAY
 pub use call::{CallCancel, PROGRESS_MAX_FACTOR};
 pub use connector::{ConnectError, Connected, Connector, LiveConnector, pooled_http_client};
 pub use error::SupervisorError;
+pub use inspect::{
+    PromptArgumentInfo, PromptInfo, PromptMessageInfo, PromptOutcome, ResourceContent, ResourceInfo,
+    ResourceTemplateInfo, ServerInfo,
+};
 pub use leftovers::LeftoverSweep;
+pub use log::{LOG_CAPACITY, LOG_TEXT_LIMIT, LogRing, PLUGBOARD_WARNING, ServerLogEntry};
 pub use naming::{ExposedName, MAX_EXPOSED_LEN, expose};
 pub use observe::CallObserver;
 pub use status::{ServerStatus, SupervisorEvent};
@@ -44,6 +51,8 @@ struct ServerHandle {
     config: ServerConfig,
     /// Everything a call needs, behind one pointer (see call.rs).
     route: Arc<CallRoute>,
+    /// Its recent log; handed on to the next handle when the server is edited, dropped when it is removed.
+    log: Arc<LogRing>,
     task: JoinHandle<()>,
 }
 
@@ -96,13 +105,16 @@ impl Supervisor {
                 .filter(|(name, handle)| wanted.get(*name).is_none_or(|c| *c != handle.config))
                 .map(|(name, _)| name.clone())
                 .collect();
+            let mut logs = BTreeMap::new();
             for name in gone {
                 if let Some(handle) = servers.remove(&name) {
+                    logs.insert(name, Arc::clone(&handle.log));
                     stopping.push(handle);
                 }
             }
             for (name, config) in wanted {
-                servers.entry(name).or_insert_with(|| self.spawn(config));
+                let log = logs.remove(&name).unwrap_or_default();
+                servers.entry(name).or_insert_with(|| self.spawn(config, log));
             }
         }
         for handle in stopping {
@@ -110,19 +122,24 @@ impl Supervisor {
         }
     }
 
-    fn spawn(&self, config: ServerConfig) -> ServerHandle {
+    fn spawn(&self, config: ServerConfig, log: Arc<LogRing>) -> ServerHandle {
         let (commands, receiver) = mpsc::channel(16);
         let initial = if config.enabled { ServerStatus::Connecting } else { ServerStatus::Disabled };
         let (status_tx, status) = watch::channel(initial);
         let (peer_tx, peer) = watch::channel(None);
         let (tools_tx, tools) = watch::channel(Arc::new(ToolSet::default()));
         let observers = Arc::new(Observers::default());
-        let published =
-            Published { status: status_tx, peer: peer_tx, tools: tools_tx, observers: Arc::clone(&observers) };
+        let published = Published {
+            status: status_tx,
+            peer: peer_tx,
+            tools: tools_tx,
+            observers: Arc::clone(&observers),
+            log: Arc::clone(&log),
+        };
         let actor = Actor::new(config.clone(), Arc::clone(&self.connector), self.events.clone(), published);
         let task = tokio::spawn(actor.run(receiver));
         let route = Arc::new(CallRoute { timeout: config.timeout, status, peer, tools, commands, observers });
-        ServerHandle { config, route, task }
+        ServerHandle { config, route, log, task }
     }
 
     /// The config `server` runs with.
@@ -179,6 +196,13 @@ impl Supervisor {
         self.with_handle(server, |h| AllowlistView::new(&h.config.tools, &h.route.tools.borrow()))
     }
 
+    /// The server's recent log (its messages and Plugboard's warnings), oldest first; it survives reconnects and
+    /// edits of the server, and goes when the server is removed.
+    pub fn log(&self, server: &str) -> Result<Vec<ServerLogEntry>, SupervisorError> {
+        let log = self.with_handle(server, |h| Arc::clone(&h.log))?;
+        Ok(log.snapshot())
+    }
+
     /// Connects a stopped, failed or disabled-for-now server (an explicit request forgives past failures).
     pub async fn connect(&self, server: &str) -> Result<(), SupervisorError> {
         let commands = self.with_handle(server, |h| h.route.commands.clone())?;
@@ -221,6 +245,8 @@ async fn stop(handle: ServerHandle) {
 mod http_session_tests;
 #[cfg(test)]
 mod http_tests;
+#[cfg(test)]
+mod inspect_tests;
 #[cfg(test)]
 mod python_tests;
 #[cfg(test)]

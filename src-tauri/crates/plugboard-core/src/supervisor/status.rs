@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use super::log::ServerLogEntry;
+
 /// Where a server is in its life, as the UI and `plugboard status` show it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -56,7 +58,7 @@ impl ServerStatus {
 }
 
 /// Something that happened to a server, in the past tense, with the server's name in the payload.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum SupervisorEvent {
     StatusChanged {
         server: String,
@@ -70,10 +72,10 @@ pub enum SupervisorEvent {
         server: String,
         message: String,
     },
-    /// A log message the server sent (`notifications/message`); `message` is server text: show it inert.
+    /// A line added to the server's log (see log.rs): a message the server sent (`notifications/message`) or
+    /// Plugboard's own warning (also sent as `Warned`). Its text is server text: show it inert.
     Logged {
         server: String,
-        level: String,
-        message: String,
+        entry: ServerLogEntry,
     },
 }

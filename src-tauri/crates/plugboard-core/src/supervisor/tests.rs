@@ -13,13 +13,13 @@ use crate::secrets::{MemoryStore, Vault};
 
 const NPM: &str = "needs the npm reference servers; make test installs them into tests/node_modules";
 
-fn everything_bin() -> PathBuf {
+pub(super) fn everything_bin() -> PathBuf {
     let bin = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../tests/node_modules/.bin/mcp-server-everything");
     assert!(bin.exists(), "{NPM}: {} is missing", bin.display());
     bin
 }
 
-fn stdio(name: &str, command: &str, args: &[&str]) -> ServerConfig {
+pub(super) fn stdio(name: &str, command: &str, args: &[&str]) -> ServerConfig {
     ServerConfig {
         timeout: Duration::from_secs(20),
         ..ServerConfig::new(
@@ -34,12 +34,12 @@ fn stdio(name: &str, command: &str, args: &[&str]) -> ServerConfig {
     }
 }
 
-fn everything(name: &str) -> ServerConfig {
+pub(super) fn everything(name: &str) -> ServerConfig {
     let bin = everything_bin();
     stdio(name, bin.to_str().expect("utf-8 path"), &["stdio"])
 }
 
-fn supervisor() -> Supervisor {
+pub(super) fn supervisor() -> Supervisor {
     let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
     Supervisor::new(Arc::new(LiveConnector::new(vault)))
 }

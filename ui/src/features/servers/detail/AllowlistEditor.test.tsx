@@ -2,8 +2,9 @@
 // "all tools" vs a list, entries that match no tool, save errors in words, and a virtualised long list.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { commands, type AllowlistView, type ToolInfo } from "../../../ipc/bindings";
+import { fakeLayoutForFile } from "../../../test/layout";
 import { renderWithProviders } from "../../../test/render";
 import AllowlistEditor from "./AllowlistEditor";
 
@@ -37,24 +38,7 @@ function renderEditor(view: AllowlistView = ALL, ready = true) {
   return renderWithProviders(<AllowlistEditor server="everything" view={view} ready={ready} />);
 }
 
-// jsdom lays nothing out; the virtualiser reads the scroller's size from clientWidth/clientHeight and each row's
-// height from offsetHeight, so give them plausible sizes.
-const sizes = {
-  clientHeight: Object.getOwnPropertyDescriptor(Element.prototype, "clientHeight"),
-  clientWidth: Object.getOwnPropertyDescriptor(Element.prototype, "clientWidth"),
-};
-const rowHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "offsetHeight");
-beforeAll(() => {
-  Object.defineProperty(Element.prototype, "clientHeight", { configurable: true, get: () => 600 });
-  Object.defineProperty(Element.prototype, "clientWidth", { configurable: true, get: () => 800 });
-  Object.defineProperty(HTMLElement.prototype, "offsetHeight", { configurable: true, get: () => 76 });
-});
-afterAll(() => {
-  for (const [key, descriptor] of Object.entries(sizes)) {
-    if (descriptor !== undefined) Object.defineProperty(Element.prototype, key, descriptor);
-  }
-  if (rowHeight !== undefined) Object.defineProperty(HTMLElement.prototype, "offsetHeight", rowHeight);
-});
+fakeLayoutForFile(76);
 
 describe("AllowlistEditor", () => {
   beforeEach(() => {

@@ -16,6 +16,9 @@ vi.mock("../../../ipc/bindings", () => ({
     serverAllowlist: vi.fn(),
     getServer: vi.fn(),
     checkServerEntry: vi.fn(),
+    serverInfo: vi.fn(),
+    serverResources: vi.fn(),
+    serverResourceTemplates: vi.fn(),
   },
   events: {
     configChanged: { listen: vi.fn() },
@@ -67,6 +70,21 @@ describe("ServerDetailPage", () => {
     });
     vi.mocked(commands.getServer).mockResolvedValue({ status: "ok", data: '{\n  "command": "x"\n}' });
     vi.mocked(commands.checkServerEntry).mockResolvedValue({ status: "ok", data: null });
+    vi.mocked(commands.serverInfo).mockResolvedValue({
+      status: "ok",
+      data: {
+        protocolVersion: "2025-06-18",
+        name: "mcp-servers/everything",
+        title: null,
+        version: "2.0.0",
+        description: null,
+        websiteUrl: null,
+        capabilities: ["tools (announces list changes)", "logging"],
+        instructions: "Use <img src=x onerror=alert(1)> wisely\u200b",
+      },
+    });
+    vi.mocked(commands.serverResources).mockResolvedValue({ status: "ok", data: [] });
+    vi.mocked(commands.serverResourceTemplates).mockResolvedValue({ status: "ok", data: [] });
     for (const event of [events.configChanged, events.serverStatusChanged, events.toolsChanged]) {
       vi.mocked(event.listen).mockResolvedValue(vi.fn());
     }
@@ -99,11 +117,17 @@ describe("ServerDetailPage", () => {
     expect(facts.getByText("MCP 2025-06-18")).toBeInTheDocument();
     expect(facts.getByText("mcp-servers/<b>everything</b>")).toBeInTheDocument();
     expect(document.querySelector("b")).toBeNull();
+    // What initialize said: identity, capabilities in words, and instructions as inert text.
+    expect(await screen.findByText("mcp-servers/everything, version 2.0.0")).toBeInTheDocument();
+    expect(screen.getByText("tools (announces list changes), logging")).toBeInTheDocument();
+    expect(screen.getByText("Use <img src=x onerror=alert(1)> wisely\\u{200b}")).toBeInTheDocument();
+    expect(document.querySelector("img")).toBeNull();
     // The Tools tab holds the allowlist editor (its rows need layout: AllowlistEditor.test.tsx covers them).
     expect(await screen.findByRole("radio", { name: /All tools/ })).toBeChecked();
   });
 
-  // Pins: Tools and Config are tabs; arrow keys move between them and the config editor is in the Config panel.
+  // Pins: Tools, Resources, Prompts, Log and Config are tabs; arrow keys move between them, Resources opens on its
+  // lists, and the config editor is in the Config panel.
   it("switches tabs with the keyboard", async () => {
     const user = userEvent.setup();
     renderAt("/servers/everything");
@@ -112,6 +136,10 @@ describe("ServerDetailPage", () => {
     expect(tools).toHaveAttribute("aria-selected", "true");
     tools.focus();
     await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("tab", { name: "Resources" })).toHaveAttribute("aria-selected", "true");
+    expect(await screen.findByText("The server lists no resources.")).toBeInTheDocument();
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Tools", "Resources", "Prompts", "Log", "Config"]);
+    await user.keyboard("{End}");
     expect(screen.getByRole("tab", { name: "Config" })).toHaveAttribute("aria-selected", "true");
     expect(await screen.findByRole("textbox", { name: "Entry of everything as JSON" })).toBeVisible();
   });

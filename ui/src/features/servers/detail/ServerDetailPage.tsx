@@ -1,4 +1,5 @@
-// One server's page (#/servers/:name): what it is and how it is doing, its tool allowlist and its raw config entry.
+// One server's page (#/servers/:name): what it is and how it is doing, its tool allowlist, resources, prompts and
+// log, and its raw config entry.
 import * as Tabs from "@radix-ui/react-tabs";
 import { ChevronLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
@@ -12,6 +13,9 @@ import { useServerStatuses } from "../useServerStatuses";
 import ServerOverview from "./ServerOverview";
 import ServerToolsTab from "./ServerToolsTab";
 import ConfigEditor from "./ConfigEditor";
+import LogTab from "./inspect/LogTab";
+import PromptsTab from "./inspect/PromptsTab";
+import ResourcesTab from "./inspect/ResourcesTab";
 
 const TAB_TRIGGER =
   "-mb-px border-b-2 border-transparent px-3 py-1.5 text-sm text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:font-medium data-[state=active]:text-fg";
@@ -84,9 +88,20 @@ export default function ServerDetailPage() {
           <Tabs.Root key={name} defaultValue={summary !== undefined ? "tools" : "config"} className="mt-5">
             <Tabs.List aria-label="Server details" className="mb-4 flex gap-1 border-b border-line">
               {summary !== undefined && (
-                <Tabs.Trigger value="tools" className={TAB_TRIGGER}>
-                  Tools
-                </Tabs.Trigger>
+                <>
+                  <Tabs.Trigger value="tools" className={TAB_TRIGGER}>
+                    Tools
+                  </Tabs.Trigger>
+                  <Tabs.Trigger value="resources" className={TAB_TRIGGER}>
+                    Resources
+                  </Tabs.Trigger>
+                  <Tabs.Trigger value="prompts" className={TAB_TRIGGER}>
+                    Prompts
+                  </Tabs.Trigger>
+                  <Tabs.Trigger value="log" className={TAB_TRIGGER}>
+                    Log
+                  </Tabs.Trigger>
+                </>
               )}
               <Tabs.Trigger value="config" className={TAB_TRIGGER}>
                 Config
@@ -97,6 +112,20 @@ export default function ServerDetailPage() {
               <Tabs.Content value="tools" forceMount className="data-[state=inactive]:hidden">
                 <ServerToolsTab server={name} ready={status?.state === "ready"} />
               </Tabs.Content>
+            )}
+            {/* Looks inside the server mount only when opened: they ask the server only then. */}
+            {summary !== undefined && (
+              <>
+                <Tabs.Content value="resources">
+                  <ResourcesTab server={name} status={status} />
+                </Tabs.Content>
+                <Tabs.Content value="prompts">
+                  <PromptsTab server={name} status={status} />
+                </Tabs.Content>
+                <Tabs.Content value="log">
+                  <LogTab server={name} status={status} />
+                </Tabs.Content>
+              </>
             )}
             <Tabs.Content value="config" forceMount className="data-[state=inactive]:hidden">
               <ConfigEditor server={name} />

@@ -1,9 +1,11 @@
-// What a server is and how it is doing: status, transport and target, origin, and what it said about itself.
+// What a server is and how it is doing: status, transport and target, origin, and what it said about itself
+// (protocol, name and version here; capabilities and instructions from ServerInfoFacts).
 import type { ServerStatus, ServerSummary } from "../../../ipc/bindings";
 import { originLabel } from "../originLabel";
 import { revealHidden } from "../revealHidden";
 import ServerStatusBadge from "../ServerStatusBadge";
 import { transportLabel } from "../transportLabel";
+import ServerInfoFacts from "./inspect/ServerInfoFacts";
 
 /** Props for {@link ServerOverview}. */
 type ServerOverviewProps = {
@@ -17,7 +19,8 @@ export default function ServerOverview({ summary, status }: ServerOverviewProps)
   const ready = status?.state === "ready" ? status : null;
   return (
     // Two facts a row, so the tool list stays in view at 1024×768; the command or URL gets a row of its own.
-    <dl className="grid grid-cols-[max-content_minmax(0,1fr)_max-content_minmax(0,1fr)] gap-x-6 gap-y-1.5 rounded-lg border border-line bg-surface px-5 py-3 text-sm">
+    <div className="rounded-lg border border-line bg-surface px-5 py-3">
+    <dl className="grid grid-cols-[max-content_minmax(0,1fr)_max-content_minmax(0,1fr)] gap-x-6 gap-y-1.5 text-sm">
       <dt className="text-muted">Status</dt>
       <dd>
         <ServerStatusBadge status={status} />
@@ -37,6 +40,8 @@ export default function ServerOverview({ summary, status }: ServerOverviewProps)
         <code className="font-mono text-[13px] wrap-anywhere">{summary.target}</code>
       </dd>
     </dl>
+    <ServerInfoFacts server={summary.name} status={status} />
+    </div>
   );
 }
 

@@ -1,12 +1,12 @@
 // A server's tools as a virtualised list of checkboxes (servers may offer hundreds): each row shows the tool's name,
 // the name other clients see, and its description as inert text with hidden characters made visible.
 import * as Checkbox from "@radix-ui/react-checkbox";
-import { useVirtualizer } from "@tanstack/react-virtual";
 import { Check } from "lucide-react";
-import { useCallback, useId, useRef } from "react";
+import { useId } from "react";
 import type { ToolInfo } from "../../../ipc/bindings";
 import { revealHidden } from "../revealHidden";
 import { isTicked, type AllowlistDraft } from "./allowlistDraft";
+import VirtualList from "./VirtualList";
 
 /** A first guess of a row's height before it is measured (name, exposed name, two lines of description). */
 const ESTIMATED_ROW_PX = 76;
@@ -22,41 +22,15 @@ type ToolListProps = {
 };
 
 export default function ToolList({ tools, draft, onToggle }: ToolListProps) {
-  const scroller = useRef<HTMLDivElement>(null);
-  // Stable across renders: a new key function makes the virtualizer rebuild every row's measurement.
-  const itemKey = useCallback((index: number) => tools[index]?.name ?? index, [tools]);
-  // The virtualizer re-renders this component itself on scroll; nothing here is memoised by a compiler.
-  // eslint-disable-next-line react-hooks/incompatible-library -- known and intended, see above.
-  const virtualizer = useVirtualizer({
-    count: tools.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ESTIMATED_ROW_PX,
-    getItemKey: itemKey,
-    overscan: 6,
-  });
-
   return (
-    <div ref={scroller} className="max-h-[min(26rem,55vh)] overflow-y-auto rounded-md border border-line bg-surface">
-      <ul aria-label="Tools" className="relative" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const tool = tools[item.index];
-          if (tool === undefined) return null;
-          return (
-            <li
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              aria-setsize={tools.length}
-              aria-posinset={item.index + 1}
-              className="absolute inset-x-0 top-0 border-b border-line last:border-b-0"
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              <ToolRow tool={tool} ticked={isTicked(draft, tool.name)} onToggle={onToggle} />
-            </li>
-          );
-        })}
-      </ul>
-    </div>
+    <VirtualList
+      items={tools}
+      label="Tools"
+      itemKey={(tool) => tool.name}
+      estimateRowPx={ESTIMATED_ROW_PX}
+      heightClass="max-h-[min(26rem,55vh)]"
+      renderItem={(tool) => <ToolRow tool={tool} ticked={isTicked(draft, tool.name)} onToggle={onToggle} />}
+    />
   );
 }
 
