@@ -124,6 +124,8 @@ describe("ServerDetailPage", () => {
     expect(document.querySelector("img")).toBeNull();
     // The Tools tab holds the allowlist editor (its rows need layout: AllowlistEditor.test.tsx covers them).
     expect(await screen.findByRole("radio", { name: /All tools/ })).toBeChecked();
+    // A ready server can be tried straight away.
+    expect(screen.getByRole("link", { name: "Try in console" })).toHaveAttribute("href", "/console?server=everything");
   });
 
   // Pins: Tools, Resources, Prompts, Log and Config are tabs; arrow keys move between them, Resources opens on its

@@ -1,7 +1,7 @@
 // One server's page (#/servers/:name): what it is and how it is doing, its tool allowlist, resources, prompts and
 // log, and its raw config entry.
 import * as Tabs from "@radix-ui/react-tabs";
-import { ChevronLeft } from "lucide-react";
+import { ChevronLeft, SquareTerminal } from "lucide-react";
 import { Link, useParams } from "react-router";
 import PageHeader from "../../../shell/PageHeader";
 import LoginFacts from "../../auth/LoginFacts";
@@ -43,7 +43,18 @@ export default function ServerDetailPage() {
         title={name}
         actions={
           summary !== undefined && (
-            <ServerActions server={name} status={status} oauth={summary.oauth} login={login} />
+            <div className="flex items-center gap-2">
+              {status?.state === "ready" && (
+                <Link
+                  to={`/console?server=${encodeURIComponent(name)}`}
+                  className="inline-flex items-center gap-1 rounded-md border border-line px-2.5 py-1 text-sm hover:bg-canvas"
+                >
+                  <SquareTerminal size={14} aria-hidden="true" />
+                  Try in console
+                </Link>
+              )}
+              <ServerActions server={name} status={status} oauth={summary.oauth} login={login} />
+            </div>
           )
         }
       />
