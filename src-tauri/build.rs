@@ -28,6 +28,10 @@ const COMMANDS: &[&str] = &[
     "logout_server",
     "app_paths",
     "missed_deep_link_rejections",
+    "pending_requests",
+    "answer_elicitation",
+    "answer_sampling",
+    "answer_roots",
 ];
 
 fn main() {

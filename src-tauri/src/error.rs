@@ -2,6 +2,7 @@
 //! Only the cases the UI branches on get their own code; the rest is `Internal` with a readable message.
 
 use plugboard_core::config::ConfigError;
+use plugboard_core::person::PersonError;
 use plugboard_core::registry::RegistryError;
 use plugboard_core::secrets::VaultError;
 use plugboard_core::supervisor::SupervisorError;
@@ -99,6 +100,18 @@ impl From<SupervisorError> for CommandError {
     }
 }
 
+impl From<PersonError> for CommandError {
+    fn from(e: PersonError) -> Self {
+        let message = e.to_string();
+        match e {
+            PersonError::NotFound { .. } => Self::NotFound { message },
+            // The dialog shows it beside the answer, which the person can correct.
+            PersonError::InvalidAnswer { .. } => Self::InvalidArguments { message },
+            _ => Self::Internal { message },
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::CommandError;
@@ -151,6 +164,20 @@ mod tests {
     }
 
     /// Registry failures map to the codes the UI branches on, keeping the field of a validation error.
+    /// A gone request is NotFound and a wrong answer InvalidArguments, each with the exact JSON the dialog reads.
+    #[test]
+    fn person_errors_map_to_codes() {
+        use plugboard_core::person::PersonError;
+        assert_eq!(
+            to_json(&PersonError::NotFound { id: 3 }.into()),
+            json!({ "code": "NotFound", "message": "the request 3 is no longer waiting for an answer" })
+        );
+        assert_eq!(
+            to_json(&PersonError::InvalidAnswer { message: "age: expected a number".into() }.into()),
+            json!({ "code": "InvalidArguments", "message": "age: expected a number" })
+        );
+    }
+
     #[test]
     fn registry_errors_map_to_codes() {
         use plugboard_core::config::EntryError;

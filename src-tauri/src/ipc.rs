@@ -3,7 +3,7 @@
 use specta_typescript::Typescript;
 use tauri_specta::{Builder, collect_commands, collect_events};
 
-use crate::commands::{auth, engine, import, secrets, servers, settings};
+use crate::commands::{auth, engine, import, person, secrets, servers, settings};
 use crate::events;
 
 /// Where the generated bindings are committed, relative to the repository root.
@@ -42,6 +42,10 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             auth::logout_server,
             settings::app_paths,
             auth::missed_deep_link_rejections,
+            person::pending_requests,
+            person::answer_elicitation,
+            person::answer_sampling,
+            person::answer_roots,
         ])
         .events(collect_events![
             events::ConfigChanged,
@@ -49,7 +53,9 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             events::ToolsChanged,
             events::ServerMessaged,
             events::LoginStarted,
-            events::DeepLinkRejected
+            events::DeepLinkRejected,
+            events::PendingRequestArrived,
+            events::PendingRequestWithdrawn
         ])
 }
 

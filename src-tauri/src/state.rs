@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use plugboard_core::auth::PendingFlows;
+use plugboard_core::person::PersonRequests;
 use plugboard_core::registry::{Registry, RegistryError};
 use plugboard_core::secrets::Vault;
 use plugboard_core::supervisor::Supervisor;
@@ -16,6 +17,8 @@ pub struct AppState {
     pub vault: Arc<Vault>,
     /// Logins waiting for their redirect: the loopback receiver and deep links both deliver here.
     pub flows: Arc<PendingFlows>,
+    /// Servers' requests waiting for the person (forms, sampling, roots).
+    pub person: Arc<PersonRequests>,
 }
 
 impl AppState {

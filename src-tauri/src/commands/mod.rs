@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod engine;
 pub mod import;
+pub mod person;
 pub mod secrets;
 pub mod servers;
 pub mod settings;

@@ -6,6 +6,7 @@ pub mod config;
 pub mod doctor;
 pub mod import;
 pub mod paths;
+pub mod person;
 pub mod registry;
 pub mod secrets;
 pub mod supervisor;
