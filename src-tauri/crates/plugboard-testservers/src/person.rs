@@ -73,6 +73,7 @@ impl TestServer {
             }
             ElicitationAction::Decline => "decline".to_owned(),
             ElicitationAction::Cancel => "cancel".to_owned(),
+            other => format!("{other:?}"),
         })
     }
 
