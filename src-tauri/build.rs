@@ -44,6 +44,10 @@ const COMMANDS: &[&str] = &[
     "server_prompts",
     "get_prompt",
     "server_log",
+    "pending_requests",
+    "answer_elicitation",
+    "answer_sampling",
+    "answer_roots",
 ];
 
 fn main() {

@@ -4,6 +4,7 @@
 use plugboard_core::config::ConfigError;
 use plugboard_core::console::{ConsoleError, HistoryError};
 use plugboard_core::presets::PresetError;
+use plugboard_core::person::PersonError;
 use plugboard_core::registry::RegistryError;
 use plugboard_core::secrets::VaultError;
 use plugboard_core::supervisor::SupervisorError;
@@ -121,6 +122,13 @@ impl From<HistoryError> for CommandError {
         let message = e.to_string();
         match e {
             HistoryError::NotFound { .. } => Self::NotFound { message },
+impl From<PersonError> for CommandError {
+    fn from(e: PersonError) -> Self {
+        let message = e.to_string();
+        match e {
+            PersonError::NotFound { .. } => Self::NotFound { message },
+            // The dialog shows it beside the answer, which the person can correct.
+            PersonError::InvalidAnswer { .. } => Self::InvalidArguments { message },
             _ => Self::Internal { message },
         }
     }
@@ -188,6 +196,20 @@ mod tests {
     }
 
     /// Registry failures map to the codes the UI branches on, keeping the field of a validation error.
+    /// A gone request is NotFound and a wrong answer InvalidArguments, each with the exact JSON the dialog reads.
+    #[test]
+    fn person_errors_map_to_codes() {
+        use plugboard_core::person::PersonError;
+        assert_eq!(
+            to_json(&PersonError::NotFound { id: 3 }.into()),
+            json!({ "code": "NotFound", "message": "the request 3 is no longer waiting for an answer" })
+        );
+        assert_eq!(
+            to_json(&PersonError::InvalidAnswer { message: "age: expected a number".into() }.into()),
+            json!({ "code": "InvalidArguments", "message": "age: expected a number" })
+        );
+    }
+
     #[test]
     fn registry_errors_map_to_codes() {
         use plugboard_core::config::EntryError;

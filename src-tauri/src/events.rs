@@ -1,6 +1,7 @@
 //! Core events → typed frontend events (facts in the past tense, ids in the payload).
 
 use plugboard_core::config::ConfigEvent;
+use plugboard_core::person::{PendingRequest, WithdrawReason};
 use plugboard_core::supervisor::{ServerLogEntry, ServerStatus};
 use serde::Serialize;
 use tauri_specta::Event;
@@ -89,4 +90,19 @@ pub struct LoginStarted {
 #[serde(rename_all = "camelCase")]
 pub struct DeepLinkRejected {
     pub reason: String,
+}
+
+/// A server asked the person something (a form, a message to write, folders); every text in it is server text: inert.
+#[derive(Debug, Clone, Serialize, specta::Type, Event)]
+#[serde(rename_all = "camelCase")]
+pub struct PendingRequestArrived {
+    pub request: PendingRequest,
+}
+
+/// A request left the queue: answered, timed out, or withdrawn by the server (its dialog must close).
+#[derive(Debug, Clone, Serialize, specta::Type, Event)]
+#[serde(rename_all = "camelCase")]
+pub struct PendingRequestWithdrawn {
+    pub id: u32,
+    pub reason: WithdrawReason,
 }

@@ -3,7 +3,7 @@
 use specta_typescript::Typescript;
 use tauri_specta::{Builder, collect_commands, collect_events};
 
-use crate::commands::{auth, console, engine, import, inspect, presets, secrets, servers, settings};
+use crate::commands::{auth, console, engine, import, inspect, person, presets, secrets, servers, settings};
 use crate::events;
 
 /// Where the generated bindings are committed, relative to the repository root.
@@ -58,6 +58,10 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             inspect::server_prompts,
             inspect::get_prompt,
             inspect::server_log,
+            person::pending_requests,
+            person::answer_elicitation,
+            person::answer_sampling,
+            person::answer_roots,
         ])
         .events(collect_events![
             events::ConfigChanged,
@@ -65,7 +69,9 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             events::ToolsChanged,
             events::ServerMessaged,
             events::LoginStarted,
-            events::DeepLinkRejected
+            events::DeepLinkRejected,
+            events::PendingRequestArrived,
+            events::PendingRequestWithdrawn
         ])
 }
 

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use plugboard_core::auth::PendingFlows;
 use plugboard_core::console::{Console, HistoryError};
+use plugboard_core::person::PersonRequests;
 use plugboard_core::registry::{Registry, RegistryError};
 use plugboard_core::secrets::Vault;
 use plugboard_core::supervisor::Supervisor;
@@ -19,6 +20,8 @@ pub struct AppState {
     pub flows: Arc<PendingFlows>,
     /// The tool-call console, or why its history could not be opened (the rest of the app works without it).
     pub console: Result<Arc<Console>, HistoryError>,
+    /// Servers' requests waiting for the person (forms, sampling, roots).
+    pub person: Arc<PersonRequests>,
 }
 
 impl AppState {

@@ -6,13 +6,16 @@ use std::sync::Arc;
 use plugboard_core::auth::PendingFlows;
 use plugboard_core::config::{self, ConfigEvent, ConfigStore};
 use plugboard_core::console::{Console, History};
+use plugboard_core::person::{PersonEvent, PersonRequests};
 use plugboard_core::registry::Registry;
 use plugboard_core::secrets::{Fallback, Vault};
 use plugboard_core::supervisor::{LiveConnector, Supervisor, SupervisorEvent};
 use tauri::Manager;
 use tauri_specta::Event;
 
-use crate::events::{ConfigChanged, ServerMessaged, ServerStatusChanged, ToolsChanged};
+use crate::events::{
+    ConfigChanged, PendingRequestArrived, PendingRequestWithdrawn, ServerMessaged, ServerStatusChanged, ToolsChanged,
+};
 use crate::state::AppState;
 use crate::{deep_link, ipc};
 
@@ -28,15 +31,19 @@ pub fn run() -> tauri::Result<()> {
             ipc.mount_events(app);
             let vault = Arc::new(Vault::open(Fallback::from_env()));
             let registry = Arc::new(Registry::new(ConfigStore::open(config::config_path())?, Arc::clone(&vault)));
-            let supervisor = Arc::new(Supervisor::new(Arc::new(LiveConnector::new(Arc::clone(&vault)))));
+            // The window has a person behind it: servers' forms, sampling and roots requests go to the dialogs.
+            let person = Arc::new(PersonRequests::default());
+            let connector = LiveConnector::with_person(Arc::clone(&vault), Arc::clone(&person));
+            let supervisor = Arc::new(Supervisor::new(Arc::new(connector)));
             forward_supervisor_events(app.handle(), &supervisor);
+            forward_person_events(app.handle(), &person);
             forward_config_events(app.handle(), &registry, &supervisor)?;
             let (reg, sup) = (Arc::clone(&registry), Arc::clone(&supervisor));
             tauri::async_runtime::spawn(async move { sup.reconcile(reg.configs()).await });
             let console = History::open_default()
                 .inspect_err(|e| tracing::error!("the tool-call console is unavailable: {e}"))
                 .map(|history| Arc::new(Console::new(Arc::clone(&supervisor), Arc::new(history), Arc::clone(&vault))));
-            app.manage(AppState { registry, supervisor, vault, flows: Arc::new(PendingFlows::new()), console });
+            app.manage(AppState { registry, supervisor, vault, flows: Arc::new(PendingFlows::new()), console, person });
             deep_link::listen(app.handle());
             Ok(())
         })
@@ -97,6 +104,29 @@ fn forward_supervisor_events(app: &tauri::AppHandle, supervisor: &Supervisor) {
                     let _ = ServerMessaged::new(server, entry).emit(&handle);
                 }
                 // A slow UI missed some events; the next status change carries the current state anyway.
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+            }
+        }
+    });
+}
+
+/// Tells the UI when a server's request for the person arrives or leaves the queue.
+fn forward_person_events(app: &tauri::AppHandle, person: &PersonRequests) {
+    let mut events = person.subscribe();
+    let handle = app.clone();
+    tauri::async_runtime::spawn(async move {
+        loop {
+            match events.recv().await {
+                Ok(PersonEvent::Arrived(request)) => {
+                    let _ = PendingRequestArrived { request }.emit(&handle);
+                }
+                Ok(PersonEvent::Withdrawn { id, reason }) => {
+                    let _ = PendingRequestWithdrawn { id, reason }.emit(&handle);
+                }
+                Ok(_) => {}
+                // The UI asks for the whole queue (`pendingRequests`) when it mounts; a lag loses nothing it needs
+                // beyond a stale dialog, which answering reports as gone.
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
                 Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
             }

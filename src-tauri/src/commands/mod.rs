@@ -5,6 +5,7 @@ pub mod console;
 pub mod engine;
 pub mod import;
 pub mod inspect;
+pub mod person;
 pub mod presets;
 pub mod secrets;
 pub mod servers;

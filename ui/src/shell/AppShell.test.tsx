@@ -4,10 +4,18 @@ import { describe, expect, it, vi } from "vitest";
 import App from "../App";
 import { renderWithProviders } from "../test/render";
 
-// The shell listens for refused deep links on every page (DeepLinkBanner.test.tsx tests the notices).
+// The shell listens for refused deep links and servers' requests on every page (DeepLinkBanner.test.tsx and
+// requests/PendingRequests.test.tsx test those).
 vi.mock("../ipc/bindings", () => ({
-  commands: { missedDeepLinkRejections: vi.fn(() => Promise.resolve({ status: "ok", data: [] })) },
-  events: { deepLinkRejected: { listen: vi.fn(() => Promise.resolve(() => {})) } },
+  commands: {
+    missedDeepLinkRejections: vi.fn(() => Promise.resolve({ status: "ok", data: [] })),
+    pendingRequests: vi.fn(() => Promise.resolve({ status: "ok", data: [] })),
+  },
+  events: {
+    deepLinkRejected: { listen: vi.fn(() => Promise.resolve(() => {})) },
+    pendingRequestArrived: { listen: vi.fn(() => Promise.resolve(() => {})) },
+    pendingRequestWithdrawn: { listen: vi.fn(() => Promise.resolve(() => {})) },
+  },
 }));
 
 describe("AppShell", () => {

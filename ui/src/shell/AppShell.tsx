@@ -1,7 +1,9 @@
 // The window layout: a sidebar with the product name and main navigation, and the current page beside it (under the
-// notices of refused plugboard:// links, which can arrive on any page).
+// notices of refused plugboard:// links, which can arrive on any page), and servers' requests for the person as
+// dialogs over any page.
 import { Outlet } from "react-router";
 import DeepLinkBanner from "../features/auth/DeepLinkBanner";
+import PendingRequests from "../features/requests/PendingRequests";
 import Logo from "./Logo";
 import { SECTIONS } from "./sections";
 import SidebarLink from "./SidebarLink";
@@ -30,6 +32,7 @@ export default function AppShell() {
           <Outlet />
         </div>
       </main>
+      <PendingRequests />
     </div>
   );
 }

@@ -7,6 +7,7 @@ pub mod console;
 pub mod doctor;
 pub mod import;
 pub mod paths;
+pub mod person;
 pub mod presets;
 pub mod registry;
 pub mod secrets;

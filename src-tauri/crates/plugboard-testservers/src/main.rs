@@ -7,6 +7,7 @@
 mod garbage;
 mod journal;
 mod options;
+mod person;
 mod server;
 mod tools;
 

@@ -24,7 +24,7 @@ pub struct TestServer {
 
 impl TestServer {
     pub fn new(options: &Options) -> Self {
-        let mut router = Self::tool_router();
+        let mut router = Self::tool_router() + Self::person_router();
         if !options.crash_mid_call {
             router.remove_route("crash");
         }

@@ -11,9 +11,10 @@ use rmcp::ServiceExt;
 use crate::auth;
 use crate::config::model::{Auth, HttpMode, HttpSpec, ServerConfig, StdioSpec, Transport};
 use crate::config::references::{ReferenceError, expand};
+use crate::person::PersonRequests;
 use crate::secrets::{Sensitive, ServerReferences, Vault};
 use crate::transport::{
-    ElicitationPolicy, McpSession, StdioLaunch, check_server_url, client_handler, connect_stdio_named,
+    Answerer, McpSession, PersonLink, StdioLaunch, check_server_url, client_handler, connect_stdio_answered,
     serve_streamable_http,
 };
 
@@ -53,13 +54,28 @@ pub trait Connector: Send + Sync + 'static {
 pub struct LiveConnector {
     vault: Arc<Vault>,
     http: reqwest::Client,
+    /// Where servers' requests for a person go; `None` (CLI, `serve`) declines them.
+    person: Option<Arc<PersonRequests>>,
     /// The transport a probed URL turned out to speak, so reconnects skip the probe.
     probed: std::sync::Mutex<HashMap<String, HttpMode>>,
 }
 
 impl LiveConnector {
+    /// A connector for a process without a person: requests for one are declined.
     pub fn new(vault: Arc<Vault>) -> Self {
-        Self { vault, http: pooled_http_client(), probed: std::sync::Mutex::default() }
+        Self { vault, http: pooled_http_client(), person: None, probed: std::sync::Mutex::default() }
+    }
+
+    /// A connector whose sessions hand servers' elicitation, sampling and roots requests to `person` (the window).
+    pub fn with_person(vault: Arc<Vault>, person: Arc<PersonRequests>) -> Self {
+        Self { person: Some(person), ..Self::new(vault) }
+    }
+
+    fn answerer(&self, server: &str) -> Answerer {
+        match &self.person {
+            Some(broker) => Answerer::Person(PersonLink::new(Arc::clone(broker), server)),
+            None => Answerer::default(),
+        }
     }
 
     fn remembered(&self, url: &str, mode: HttpMode) -> HttpMode {
@@ -91,24 +107,26 @@ impl Connector for LiveConnector {
     fn connect<'a>(&'a self, config: &'a ServerConfig) -> BoxFuture<'a, Result<Connected, ConnectError>> {
         Box::pin(async move {
             let resolved = resolve(config, &self.vault).await?;
+            let answerer = self.answerer(config.name.as_str());
             match resolved {
                 Resolved::Stdio(launch, warnings) => {
-                    let session = connect_stdio_named(config.name.as_str(), &launch).await.map_err(|e| {
-                        ConnectError::Transport {
-                            transient: e.is_transient(),
-                            message: e.to_string(),
-                            stderr_tail: e.stderr_tail().map(str::to_owned),
-                        }
-                    })?;
+                    let session =
+                        connect_stdio_answered(config.name.as_str(), &launch, answerer).await.map_err(|e| {
+                            ConnectError::Transport {
+                                transient: e.is_transient(),
+                                message: e.to_string(),
+                                stderr_tail: e.stderr_tail().map(str::to_owned),
+                            }
+                        })?;
                     Ok(Connected { session, warnings })
                 }
                 Resolved::Http { url, headers, mode, warnings } if matches!(config.auth, Auth::OAuth(_)) => {
-                    let session = connect_oauth(self, config.name.as_str(), &url, headers, mode).await?;
+                    let session = connect_oauth(self, config.name.as_str(), &url, headers, mode, answerer).await?;
                     Ok(Connected { session, warnings })
                 }
                 Resolved::Http { url, headers, mode, warnings } => {
                     let asked = self.remembered(&url, mode);
-                    let (session, spoke) = connect_http(self.http.clone(), &url, headers, asked).await?;
+                    let (session, spoke) = connect_http(self.http.clone(), &url, headers, asked, answerer).await?;
                     if mode == HttpMode::Probe {
                         self.remember(&url, spoke);
                     }
@@ -189,6 +207,7 @@ async fn connect_oauth(
     url: &str,
     headers: Vec<(String, Sensitive<String>)>,
     mode: HttpMode,
+    answerer: Answerer,
 ) -> Result<McpSession, ConnectError> {
     if mode == HttpMode::Sse {
         return Err(ConnectError::Transport {
@@ -224,7 +243,7 @@ async fn connect_oauth(
         }
     }
     let client = rmcp::transport::auth::AuthClient::new(connector.http.clone(), manager);
-    match serve_streamable_http(client, url, header_map(headers)?, ElicitationPolicy::Decline).await {
+    match serve_streamable_http(client, url, header_map(headers)?, answerer).await {
         Ok(session) => Ok(session),
         Err(e) if e.auth_challenge().is_some() => Err(needs_login()),
         Err(e) => Err(initialize_error(url, &e)),
@@ -254,15 +273,18 @@ async fn connect_http(
     url: &str,
     headers: Vec<(String, Sensitive<String>)>,
     mode: HttpMode,
+    answerer: Answerer,
 ) -> Result<(McpSession, HttpMode), ConnectError> {
     let map = header_map(headers)?;
-    let sse = |client, map| async move { connect_legacy_sse(client, url, map).await.map(|s| (s, HttpMode::Sse)) };
+    let sse = |client, map, answerer| async move {
+        connect_legacy_sse(client, url, map, answerer).await.map(|s| (s, HttpMode::Sse))
+    };
     match mode {
-        HttpMode::Sse => sse(client, map).await,
+        HttpMode::Sse => sse(client, map, answerer).await,
         HttpMode::StreamableHttp | HttpMode::Probe => {
-            match serve_streamable_http(client.clone(), url, map.clone(), ElicitationPolicy::Decline).await {
+            match serve_streamable_http(client.clone(), url, map.clone(), answerer.clone()).await {
                 Ok(session) => Ok((session, HttpMode::StreamableHttp)),
-                Err(e) if mode == HttpMode::Probe && falls_back_to_sse(&e) => sse(client, map).await,
+                Err(e) if mode == HttpMode::Probe && falls_back_to_sse(&e) => sse(client, map, answerer).await,
                 Err(e) => Err(initialize_error(url, &e)),
             }
         }
@@ -337,6 +359,7 @@ async fn connect_legacy_sse(
     client: reqwest::Client,
     url: &str,
     headers: HashMap<reqwest::header::HeaderName, reqwest::header::HeaderValue>,
+    answerer: Answerer,
 ) -> Result<McpSession, ConnectError> {
     use crate::transport::sse_legacy::{LegacySseConfig, connect_legacy_sse as open_stream};
     let mut config = LegacySseConfig::new(url.to_owned());
@@ -350,7 +373,7 @@ async fn connect_legacy_sse(
             ConnectError::Transport { transient: e.is_transient(), message: format!("{url}: {e}"), stderr_tail: None }
         }
     })?;
-    let (handler, notices) = client_handler(ElicitationPolicy::Decline);
+    let (handler, notices) = client_handler(answerer);
     match handler.serve(transport).await {
         Ok(service) => Ok(McpSession::new(service, notices)),
         Err(e) => Err(initialize_error(url, &e)),

@@ -1,21 +1,24 @@
-//! How Plugboard answers what a server sends unasked: elicitation and sampling requests, and notifications (tool
-//! list changes, log messages, progress) forwarded to whoever owns the session. Until the app has a UI for it, it
-//! must never accept an elicitation or run a sampling request on the person's behalf: the product declines both.
+//! How Plugboard answers what a server sends unasked: elicitation, sampling and roots requests, and notifications
+//! (tool list changes, log messages, progress) forwarded to whoever owns the session. A session with a person behind
+//! it (the window) hands requests to the person (`PersonLink`); one without (CLI, `serve`) declines them. It must
+//! never accept an elicitation, write a sampling reply or share a folder on the person's behalf.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rmcp::ClientHandler;
-#[allow(deprecated)] // Logging and sampling types: see `ServerLog::from_rmcp`.
+#[allow(deprecated)] // Logging, sampling and roots types: see `ServerLog::from_rmcp`.
 use rmcp::model::{
     ClientConfig, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult,
-    ElicitationAction, ErrorCode, ErrorData, JsonObject, LoggingMessageNotificationParam, ProgressNotificationParam,
+    ElicitationAction, ErrorCode, ErrorData, JsonObject, ListRootsResult, LoggingMessageNotificationParam,
+    ProgressNotificationParam,
 };
 use rmcp::service::{NotificationContext, RequestContext, RoleClient};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
 use super::client_config;
+use super::person_link::PersonLink;
 
 /// What to answer when a server asks the person for input (`elicitation/create`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -26,6 +29,27 @@ pub enum ElicitationPolicy {
     Decline,
     /// Accept with the schema's `default` values and nothing else (the conformance client; never the product).
     ApplyDefaults,
+}
+
+/// Who answers a session's requests for a person: a fixed policy (no person: CLI, `serve`, the conformance
+/// client) or the person, through the window's queue.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub enum Answerer {
+    Policy(ElicitationPolicy),
+    Person(PersonLink),
+}
+
+impl From<ElicitationPolicy> for Answerer {
+    fn from(policy: ElicitationPolicy) -> Self {
+        Self::Policy(policy)
+    }
+}
+
+impl Default for Answerer {
+    fn default() -> Self {
+        Self::Policy(ElicitationPolicy::Decline)
+    }
 }
 
 /// Something a server told us outside any request of ours, in the order it arrived.
@@ -70,6 +94,7 @@ impl ServerLog {
 pub struct PlugboardClient {
     info: ClientConfig,
     policy: ElicitationPolicy,
+    person: Option<PersonLink>,
     notices: mpsc::UnboundedSender<ServerNotice>,
     // Notices are queued only once someone took the receiver (`McpSession::take_notices`): a session nobody listens
     // to must not pile up a chatty server's log lines for its whole life.
@@ -78,11 +103,15 @@ pub struct PlugboardClient {
 
 /// The handler every Plugboard session is served with, and the receiving end of its notices. Pass the receiver to
 /// the session (`McpSession`), which hands it out once.
-pub fn client_handler(policy: ElicitationPolicy) -> (PlugboardClient, mpsc::UnboundedReceiver<ServerNotice>) {
+pub fn client_handler(answerer: impl Into<Answerer>) -> (PlugboardClient, mpsc::UnboundedReceiver<ServerNotice>) {
     let (notices, receiver) = mpsc::unbounded_channel();
-    // Announces form elicitation and not sampling, so well-behaved servers never ask for the latter.
-    let info = client_config();
-    let client = PlugboardClient { info, policy, notices, listening: Arc::new(AtomicBool::new(false)) };
+    let (policy, person) = match answerer.into() {
+        Answerer::Policy(policy) => (policy, None),
+        Answerer::Person(link) => (ElicitationPolicy::Decline, Some(link)),
+    };
+    // Sampling and roots are announced only when a person can answer them (see `client_config`).
+    let info = client_config(person.is_some());
+    let client = PlugboardClient { info, policy, person, notices, listening: Arc::new(AtomicBool::new(false)) };
     (client, receiver)
 }
 
@@ -142,21 +171,40 @@ impl ClientHandler for PlugboardClient {
     async fn create_elicitation(
         &self,
         request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
+        context: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
+        if let (Some(person), ElicitRequestParams::FormElicitationParams { message, requested_schema, .. }) =
+            (&self.person, &request)
+        {
+            let schema = serde_json::to_string(requested_schema).unwrap_or_else(|_| "{}".to_owned());
+            // rmcp cancels the token when the server cancels the request or the session ends.
+            return Ok(person.elicit(message, schema, context.ct.cancelled()).await);
+        }
         Ok(self.answer_elicitation(&request))
     }
 
     #[allow(deprecated)] // Sampling is deprecated by SEP-2577 too; servers of 2025-11-25 may still ask.
     async fn create_message(
         &self,
-        _params: CreateMessageRequestParams,
-        _context: RequestContext<RoleClient>,
+        params: CreateMessageRequestParams,
+        context: RequestContext<RoleClient>,
     ) -> Result<CreateMessageResult, ErrorData> {
+        if let Some(person) = &self.person {
+            return person.sample(&params, context.ct.cancelled()).await;
+        }
         tracing::info!("declined a server's sampling request");
         self.notify(ServerNotice::SamplingDeclined);
         // -1 is the spec's "user rejected sampling request" code.
         Err(ErrorData::new(ErrorCode(-1), DECLINED_SAMPLING, None))
+    }
+
+    #[allow(deprecated)] // Roots are deprecated by SEP-2577 too; servers of 2025-11-25 may still ask.
+    async fn list_roots(&self, context: RequestContext<RoleClient>) -> Result<ListRootsResult, ErrorData> {
+        match &self.person {
+            Some(person) => person.roots(context.ct.cancelled()).await,
+            // Roots are not announced without a person: a server asking anyway gets no folders.
+            None => Err(ErrorData::new(ErrorCode::METHOD_NOT_FOUND, "roots are not offered by this client", None)),
+        }
     }
 
     async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {

@@ -104,6 +104,23 @@ fn url_elicitation_is_always_declined() {
     assert_eq!(apply.answer_elicitation(&request).action, ElicitationAction::Decline);
 }
 
+/// Sampling is announced only for a session with a person behind it (roots never: see `client_config`); the
+/// conformance client's ApplyDefaults and the headless Decline keep announcing form elicitation alone.
+#[test]
+fn only_a_person_session_announces_sampling() {
+    use rmcp::ClientHandler;
+    let capabilities = |answerer: super::Answerer| {
+        let (handler, _rx) = client_handler(answerer);
+        serde_json::to_value(handler.get_info().capabilities).unwrap()
+    };
+    for policy in [ElicitationPolicy::Decline, ElicitationPolicy::ApplyDefaults] {
+        assert_eq!(capabilities(policy.into()), json!({"elicitation": {}}), "{policy:?}");
+    }
+    let broker = std::sync::Arc::new(crate::person::PersonRequests::default());
+    let person = super::Answerer::Person(crate::transport::PersonLink::new(broker, "files"));
+    assert_eq!(capabilities(person), json!({"elicitation": {}, "sampling": {}}));
+}
+
 /// The server side of the pipe, scripted one JSON-RPC line at a time.
 struct ScriptedServer {
     lines: Lines<BufReader<ReadHalf<DuplexStream>>>,

@@ -3,6 +3,7 @@
 
 mod error;
 mod handler;
+mod person_link;
 mod session;
 pub mod sse_legacy;
 mod stdio;
@@ -12,15 +13,17 @@ mod url_guard;
 
 pub use error::TransportError;
 pub use handler::{
-    DECLINED_SAMPLING, ElicitationPolicy, PlugboardClient, ServerLog, ServerNotice, client_handler, schema_defaults,
+    Answerer, DECLINED_SAMPLING, ElicitationPolicy, PlugboardClient, ServerLog, ServerNotice, client_handler,
+    schema_defaults,
 };
+pub use person_link::{HUMAN_MODEL, PersonLink};
 pub use session::McpSession;
 pub(crate) use stdio::client_config;
 #[cfg(test)]
 pub(crate) use stdio::sweep_with;
 pub use stdio::{
     Containment, DockerSweepError, Launched, ShutdownReport, ShutdownStage, StderrTail, StdioLaunch, SweepReport,
-    connect_stdio, connect_stdio_named, resolve_program, sweep_docker_leftovers,
+    connect_stdio, connect_stdio_answered, connect_stdio_named, resolve_program, sweep_docker_leftovers,
 };
 pub use streamable_http::connect_streamable_http;
 pub(crate) use streamable_http::serve_streamable_http;

@@ -10,7 +10,7 @@ use rmcp::service::ClientInitializeError;
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::{StreamableHttpClient, StreamableHttpClientTransportConfig};
 
-use super::handler::{ElicitationPolicy, client_handler};
+use super::handler::{Answerer, ElicitationPolicy, client_handler};
 use super::{McpSession, TransportError};
 
 /// Connects to `url` through `client` (the pooled client, or rmcp's `AuthClient` over it for OAuth servers) and
@@ -20,14 +20,14 @@ pub(crate) async fn serve_streamable_http<C>(
     client: C,
     url: &str,
     headers: HashMap<HeaderName, HeaderValue>,
-    policy: ElicitationPolicy,
+    answerer: impl Into<Answerer>,
 ) -> Result<McpSession, ClientInitializeError>
 where
     C: StreamableHttpClient + Send + Sync + 'static,
 {
     let config = StreamableHttpClientTransportConfig::with_uri(url.to_owned()).custom_headers(headers);
     let transport = StreamableHttpClientTransport::with_client(client, config);
-    let (handler, notices) = client_handler(policy);
+    let (handler, notices) = client_handler(answerer);
     let service = handler.serve(transport).await?;
     Ok(McpSession::new(service, notices))
 }

@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use plugboard_core::config::model::{ServerConfig, ServerName, StdioSpec, Transport};
+use plugboard_core::person::PersonRequests;
 use plugboard_core::secrets::{MemoryStore, Vault};
 use plugboard_core::supervisor::{LiveConnector, ServerStatus, Supervisor, SupervisorEvent};
 use rmcp::model::{CallToolResult, JsonObject};
@@ -34,9 +35,19 @@ pub struct Harness {
 
 impl Harness {
     pub fn new() -> Self {
+        Self::with_connector(|vault| LiveConnector::new(vault))
+    }
+
+    /// A harness whose sessions hand servers' requests for a person to `person` (as the window's do).
+    #[allow(dead_code, reason = "each test binary compiles this module; only some ask a person")]
+    pub fn with_person(person: Arc<PersonRequests>) -> Self {
+        Self::with_connector(|vault| LiveConnector::with_person(vault, person))
+    }
+
+    fn with_connector(connector: impl FnOnce(Arc<Vault>) -> LiveConnector) -> Self {
         static NEXT: AtomicU32 = AtomicU32::new(0);
         let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
-        let sup = Arc::new(Supervisor::new(Arc::new(LiveConnector::new(Arc::clone(&vault)))));
+        let sup = Arc::new(Supervisor::new(Arc::new(connector(Arc::clone(&vault)))));
         let events = sup.subscribe();
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
         let tag = format!("plugboard-faults-{}-{n}", std::process::id());

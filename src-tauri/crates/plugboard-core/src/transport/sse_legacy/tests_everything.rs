@@ -96,7 +96,7 @@ async fn server_everything_dying_is_transient() {
     let server = Everything::start().await;
     let transport = connect_legacy_sse(client(), LegacySseConfig::new(server.sse_url())).await.expect("connect");
     let end = transport.stream_end();
-    let service = client_config().serve(transport).await.expect("initialize");
+    let service = client_config(false).serve(transport).await.expect("initialize");
     assert!(!service.list_all_tools().await.expect("tools/list").is_empty());
 
     server.stop().await;

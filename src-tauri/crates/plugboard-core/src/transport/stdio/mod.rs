@@ -19,7 +19,9 @@ use std::time::Duration;
 
 use process_wrap::tokio::{ChildWrapper, CommandWrap};
 use rmcp::ServiceExt;
-use rmcp::model::{ClientCapabilities, ClientConfig, ElicitationCapability, Implementation, ProtocolVersion};
+use rmcp::model::{
+    ClientCapabilities, ClientConfig, ElicitationCapability, Implementation, ProtocolVersion, SamplingCapability,
+};
 use tokio::process::{ChildStdin, ChildStdout};
 
 pub use containment::Containment;
@@ -29,7 +31,7 @@ pub use docker::{DockerSweepError, SweepReport, sweep_docker_leftovers};
 pub use guard::{ShutdownReport, ShutdownStage};
 pub use stderr_tail::StderrTail;
 
-use super::{ElicitationPolicy, McpSession, TransportError, client_handler};
+use super::{Answerer, McpSession, TransportError, client_handler};
 use containment::ContainmentPolicy;
 use docker::DockerCleanup;
 use guard::ProcessGuard;
@@ -127,13 +129,31 @@ pub async fn connect_stdio_named(server: &str, launch: &StdioLaunch) -> Result<M
     connect_with(server, launch, SpawnOptions::default()).await
 }
 
+/// [`connect_stdio_named`], with the server's requests for a person answered by `answerer`.
+pub async fn connect_stdio_answered(
+    server: &str,
+    launch: &StdioLaunch,
+    answerer: Answerer,
+) -> Result<McpSession, TransportError> {
+    connect_answered(server, launch, SpawnOptions::default(), answerer).await
+}
+
 pub(crate) async fn connect_with(
     server: &str,
     launch: &StdioLaunch,
     options: SpawnOptions,
 ) -> Result<McpSession, TransportError> {
+    connect_answered(server, launch, options, Answerer::default()).await
+}
+
+async fn connect_answered(
+    server: &str,
+    launch: &StdioLaunch,
+    options: SpawnOptions,
+    answerer: Answerer,
+) -> Result<McpSession, TransportError> {
     let Spawned { stdin, stdout, process } = spawn_server(server, launch, options).await?;
-    let (handler, notices) = client_handler(ElicitationPolicy::Decline);
+    let (handler, notices) = client_handler(answerer);
     match handler.serve((stdout, stdin)).await {
         Ok(service) => Ok(McpSession::with_process(service, notices, process)),
         Err(e) => {
@@ -285,11 +305,19 @@ fn take_pipes(mut child: Box<dyn ChildWrapper>) -> std::io::Result<Pipes> {
 
 /// What Plugboard announces in `initialize`. The protocol version is pinned to 2025-11-25: rmcp's default
 /// (2026-07-28) has no `initialize` and breaks servers of the earlier era (see ../shared/reference/rmcp-notes.md).
-/// Form elicitation is declared (`"elicitation": {}`) so servers ask rather than fail; the handler
-/// (`transport::client_handler`) answers. Sampling is not declared.
-pub(crate) fn client_config() -> ClientConfig {
+/// Form elicitation is always declared (`"elicitation": {}`) so servers ask rather than fail; the handler
+/// (`transport::client_handler`) answers, declining when no person is there. Sampling is declared only when `person`
+/// (a window-backed session), since only a person can answer it. Roots are answered by the person when a server
+/// asks, but not declared: servers that see the capability ask at every connect (server-everything does, 350 ms
+/// after `initialized`), which would put a dialog over the window at each (re)connect until the answer is
+/// remembered per server.
+#[allow(deprecated)] // Sampling is deprecated by SEP-2577; servers of 2025-11-25 still use it.
+pub(crate) fn client_config(person: bool) -> ClientConfig {
     let mut capabilities = ClientCapabilities::default();
     capabilities.elicitation = Some(ElicitationCapability::new());
+    if person {
+        capabilities.sampling = Some(SamplingCapability::default());
+    }
     ClientConfig::new(capabilities, Implementation::new("plugboard", env!("CARGO_PKG_VERSION")))
         .with_protocol_version(ProtocolVersion::V_2025_11_25)
 }

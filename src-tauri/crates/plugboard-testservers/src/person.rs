@@ -1,0 +1,106 @@
+//! Tools that ask the client's person something through the client: a form (elicitation), a reply (sampling) and
+//! folders (roots). Each echoes what came back, so a test can see exactly what the client answered.
+
+// Sampling and roots are deprecated by SEP-2577; clients of 2025-11-25 still answer them.
+#![allow(deprecated)]
+
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{
+    ClientResult, CreateMessageRequestParams, ElicitRequest, ElicitRequestParams, ElicitationAction, SamplingMessage,
+    ServerRequest,
+};
+use rmcp::service::{PeerRequestOptions, ServiceError};
+use rmcp::{ErrorData, Peer, RoleServer, schemars, tool, tool_router};
+use serde::Deserialize;
+
+use crate::server::TestServer;
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct AskArgs {
+    /// The question shown above the form.
+    message: String,
+    /// Give up (rmcp then sends `notifications/cancelled` for the request) after this many milliseconds.
+    give_up_after_ms: Option<u64>,
+}
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct SampleArgs {
+    /// The user message the server asks a model (here: the person) to answer.
+    prompt: String,
+}
+
+fn failed(e: impl std::fmt::Display) -> ErrorData {
+    ErrorData::internal_error(e.to_string(), None)
+}
+
+#[tool_router(router = person_router, vis = "pub(crate)")]
+impl TestServer {
+    #[tool(description = "Asks the person for a name (string) and an age (integer) with a form, then answers \
+                          \"accept {content}\", \"decline\" or \"cancel\" (or \"gave up\" after `give_up_after_ms`)")]
+    async fn ask_person(
+        &self,
+        Parameters(AskArgs { message, give_up_after_ms }): Parameters<AskArgs>,
+        peer: Peer<RoleServer>,
+    ) -> Result<String, ErrorData> {
+        let params: ElicitRequestParams = serde_json::from_value(serde_json::json!({
+            "mode": "form",
+            "message": message,
+            "requestedSchema": {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string", "title": "Name"},
+                    "age": {"type": "integer", "title": "Age"}
+                },
+                "required": ["name"]
+            }
+        }))
+        .map_err(failed)?;
+        let options = match give_up_after_ms {
+            Some(ms) => PeerRequestOptions::with_timeout(std::time::Duration::from_millis(ms)),
+            None => PeerRequestOptions::no_options(),
+        };
+        let request = ServerRequest::ElicitRequest(ElicitRequest::new(params));
+        let handle = peer.send_request_with_option(request, options).await.map_err(failed)?;
+        let answer = match handle.await_response().await {
+            Ok(ClientResult::ElicitResult(answer)) => answer,
+            Ok(other) => return Err(failed(format!("unexpected answer {other:?}"))),
+            Err(ServiceError::Timeout { .. }) => return Ok("gave up".to_owned()),
+            Err(e) => return Err(failed(e)),
+        };
+        Ok(match answer.action {
+            ElicitationAction::Accept => {
+                format!("accept {}", serde_json::to_string(&answer.content).map_err(failed)?)
+            }
+            ElicitationAction::Decline => "decline".to_owned(),
+            ElicitationAction::Cancel => "cancel".to_owned(),
+            other => format!("{other:?}"),
+        })
+    }
+
+    #[tool(description = "Asks the client to sample a reply to `prompt` (with a system prompt), then answers \
+                          \"{role} {model}: {text}\"")]
+    async fn sample(
+        &self,
+        Parameters(SampleArgs { prompt }): Parameters<SampleArgs>,
+        peer: Peer<RoleServer>,
+    ) -> Result<String, ErrorData> {
+        let params = CreateMessageRequestParams::new(vec![SamplingMessage::user_text(prompt)], 100)
+            .with_system_prompt("Answer briefly.");
+        let result = peer.create_message(params).await.map_err(failed)?;
+        let text: Vec<String> = result
+            .message
+            .content
+            .into_vec()
+            .into_iter()
+            .filter_map(|block| block.as_text().map(|t| t.text.clone()))
+            .collect();
+        let role = serde_json::to_value(result.message.role).map_err(failed)?;
+        Ok(format!("{} {}: {}", role.as_str().unwrap_or_default(), result.model, text.join("")))
+    }
+
+    #[tool(description = "Asks the client for its roots, then answers their URIs, one a line")]
+    async fn list_roots(&self, peer: Peer<RoleServer>) -> Result<String, ErrorData> {
+        let roots = peer.list_roots().await.map_err(failed)?;
+        Ok(roots.roots.into_iter().map(|root| root.uri).collect::<Vec<_>>().join("\n"))
+    }
+}

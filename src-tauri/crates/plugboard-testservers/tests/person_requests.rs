@@ -1,0 +1,190 @@
+//! Servers asking the person, end to end: `plugboard-testserver`'s `ask_person`, `sample` and `list_roots` tools
+//! call back into a real supervisor session whose connector hands the requests to a `PersonRequests` broker, as the
+//! window's does. Each test answers (or not) through the broker and reads what reached the server in the tool result.
+
+mod support;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use plugboard_core::person::{
+    FormAction, PendingRequest, PersonEvent, PersonRequests, RequestKind, SamplingLine, WithdrawReason,
+};
+use serde_json::{Value, json};
+use tokio::sync::broadcast;
+
+use support::{Harness, args, is_ready, text_of};
+
+/// A harness with a person broker (`wait` before a request is declined) and the ready server `asker`.
+async fn asking(wait: Duration) -> (Harness, Arc<PersonRequests>, broadcast::Receiver<PersonEvent>) {
+    let person = Arc::new(PersonRequests::new(wait));
+    let events = person.subscribe();
+    let mut h = Harness::with_person(Arc::clone(&person));
+    h.sup.reconcile(vec![h.server("asker", &[])]).await;
+    assert_eq!(h.statuses_until("asker", is_ready).await, ["connecting", "ready"]);
+    (h, person, events)
+}
+
+/// The next request that arrives (within 10 s).
+async fn arrival(events: &mut broadcast::Receiver<PersonEvent>) -> PendingRequest {
+    loop {
+        let event = tokio::time::timeout(Duration::from_secs(10), events.recv()).await.expect("a request arrives");
+        if let PersonEvent::Arrived(request) = event.expect("the broker is alive") {
+            return request;
+        }
+    }
+}
+
+/// The next withdrawal's reason (within 10 s).
+async fn withdrawal(events: &mut broadcast::Receiver<PersonEvent>) -> WithdrawReason {
+    loop {
+        let event = tokio::time::timeout(Duration::from_secs(10), events.recv()).await.expect("a request leaves");
+        if let PersonEvent::Withdrawn { reason, .. } = event.expect("the broker is alive") {
+            return reason;
+        }
+    }
+}
+
+async fn ask(h: &Harness, arguments: Value) -> String {
+    let result = h.sup.call("asker", "ask_person", args(arguments), None).await.expect("the call answers");
+    text_of(&result)
+}
+
+/// An accepted form reaches the server with the person's values, typed; the request showed the server's name,
+/// message and schema, and left the queue as answered.
+#[tokio::test]
+async fn an_accepted_form_reaches_the_server() {
+    let (h, person, mut events) = asking(Duration::from_secs(60)).await;
+    let answer = async {
+        let request = arrival(&mut events).await;
+        assert_eq!(request.server, "asker");
+        let RequestKind::Elicitation { message, schema } = &request.ask else { panic!("{request:?}") };
+        assert_eq!(message, "<b>Who are you?</b>");
+        let schema: Value = serde_json::from_str(schema).unwrap();
+        assert_eq!(schema["properties"]["age"]["type"], "integer");
+        // A wrong type is refused and the request keeps waiting.
+        assert!(
+            person.answer_elicitation(request.id, FormAction::Accept, Some(r#"{"name":"Ann","age":"x"}"#)).is_err()
+        );
+        person.answer_elicitation(request.id, FormAction::Accept, Some(r#"{"name":"Ann","age":41}"#)).unwrap();
+        withdrawal(&mut events).await
+    };
+    let (text, reason) = tokio::join!(ask(&h, json!({"message": "<b>Who are you?</b>"})), answer);
+    let content: Value = serde_json::from_str(text.strip_prefix("accept ").expect(&text)).unwrap();
+    assert_eq!(content, json!({"name": "Ann", "age": 41}));
+    assert_eq!(reason, WithdrawReason::Answered);
+    assert!(person.pending().is_empty());
+    h.finish().await;
+}
+
+/// Declining and cancelling reach the server as such, with no content.
+#[tokio::test]
+async fn decline_and_cancel_reach_the_server() {
+    let (h, person, mut events) = asking(Duration::from_secs(60)).await;
+    for (action, expected) in [(FormAction::Decline, "decline"), (FormAction::Cancel, "cancel")] {
+        let answer = async {
+            let id = arrival(&mut events).await.id;
+            person.answer_elicitation(id, action, None).unwrap();
+        };
+        let (text, ()) = tokio::join!(ask(&h, json!({"message": "ok?"})), answer);
+        assert_eq!(text, expected);
+    }
+    h.finish().await;
+}
+
+/// Nobody answering within the wait limit declines the request, and the dialog's request is withdrawn.
+#[tokio::test]
+async fn an_unanswered_request_is_declined_after_the_wait_limit() {
+    let (h, person, mut events) = asking(Duration::from_millis(300)).await;
+    let (text, reason) = tokio::join!(ask(&h, json!({"message": "anyone?"})), withdrawal(&mut events));
+    assert_eq!(text, "decline");
+    assert_eq!(reason, WithdrawReason::TimedOut);
+    assert!(person.pending().is_empty());
+    h.finish().await;
+}
+
+/// The server cancelling its request (`notifications/cancelled` after its own timeout) withdraws it from the queue.
+#[tokio::test]
+async fn the_servers_cancel_withdraws_the_request() {
+    let (h, person, mut events) = asking(Duration::from_secs(60)).await;
+    let watch = async {
+        let request = arrival(&mut events).await;
+        assert_eq!(person.pending(), [request]);
+        withdrawal(&mut events).await
+    };
+    let (text, reason) = tokio::join!(ask(&h, json!({"message": "quick!", "give_up_after_ms": 500})), watch);
+    assert_eq!(text, "gave up");
+    assert_eq!(reason, WithdrawReason::Cancelled);
+    assert!(person.pending().is_empty());
+    h.finish().await;
+}
+
+/// Disconnecting the server while its request waits withdraws the request (the dialog must not outlive the session).
+#[tokio::test]
+async fn a_closed_session_withdraws_its_request() {
+    let (h, person, mut events) = asking(Duration::from_secs(60)).await;
+    let call = h.sup.call("asker", "ask_person", args(json!({"message": "still there?"})), None);
+    let close = async {
+        let _request = arrival(&mut events).await;
+        h.sup.disconnect("asker").await.unwrap();
+        withdrawal(&mut events).await
+    };
+    let (_, reason) = tokio::join!(call, close);
+    assert_eq!(reason, WithdrawReason::Cancelled);
+    assert!(person.pending().is_empty());
+    h.finish().await;
+}
+
+/// A session without a person (CLI, serve) still declines forms and refuses sampling and roots.
+#[tokio::test]
+async fn a_headless_session_still_declines() {
+    let mut h = Harness::new();
+    h.sup.reconcile(vec![h.server("asker", &[])]).await;
+    assert_eq!(h.statuses_until("asker", is_ready).await, ["connecting", "ready"]);
+    assert_eq!(ask(&h, json!({"message": "hello?"})).await, "decline");
+    for tool in ["sample", "list_roots"] {
+        let outcome = h.sup.call("asker", tool, args(json!({"prompt": "2+2?"})), None).await;
+        assert!(outcome.is_err() || text_of(&outcome.unwrap()).is_empty(), "{tool} got an answer without a person");
+    }
+    h.finish().await;
+}
+
+/// The person's sampling reply reaches the server as the assistant's message from "human (Plugboard)"; the request
+/// showed the server's messages and system prompt.
+#[tokio::test]
+async fn a_sampling_reply_reaches_the_server() {
+    let (h, person, mut events) = asking(Duration::from_secs(60)).await;
+    let answer = async {
+        let request = arrival(&mut events).await;
+        let RequestKind::Sampling { messages, system_prompt, .. } = &request.ask else { panic!("{request:?}") };
+        assert_eq!(messages, &[SamplingLine { role: "user".into(), text: "<script>2+2?</script>".into() }]);
+        assert_eq!(system_prompt.as_deref(), Some("Answer briefly."));
+        person.answer_sampling(request.id, Some("four".into())).unwrap();
+    };
+    let call = h.sup.call("asker", "sample", args(json!({"prompt": "<script>2+2?</script>"})), None);
+    let (result, ()) = tokio::join!(call, answer);
+    assert_eq!(text_of(&result.unwrap()), "assistant human (Plugboard): four");
+    h.finish().await;
+}
+
+/// Declined sampling is an error the server sees; the folders the person chose reach it as file:// URIs.
+#[tokio::test]
+async fn roots_and_declined_sampling_reach_the_server() {
+    let (h, person, mut events) = asking(Duration::from_secs(60)).await;
+    let answer = async {
+        let id = arrival(&mut events).await.id;
+        person.answer_sampling(id, None).unwrap();
+    };
+    let (result, ()) = tokio::join!(h.sup.call("asker", "sample", args(json!({"prompt": "hi"})), None), answer);
+    let declined = result.map(|r| (r.is_error, text_of(&r)));
+    assert!(matches!(&declined, Err(_) | Ok((Some(true), _))), "{declined:?}");
+
+    let answer = async {
+        let request = arrival(&mut events).await;
+        assert_eq!(request.ask, RequestKind::Roots);
+        person.answer_roots(request.id, Some(vec!["/srv/data".into(), "/home/ann/my notes".into()])).unwrap();
+    };
+    let (result, ()) = tokio::join!(h.sup.call("asker", "list_roots", args(json!({})), None), answer);
+    assert_eq!(text_of(&result.unwrap()), "file:///srv/data\nfile:///home/ann/my%20notes");
+    h.finish().await;
+}

@@ -1,0 +1,44 @@
+//! Commands of the pending-requests dialogs: what servers are asking the person, and the person's answers.
+
+use plugboard_core::person::{FormAction, PendingRequest};
+use tauri::State;
+
+use crate::error::CommandError;
+use crate::state::AppState;
+
+/// Every request waiting for the person, oldest first (for a window opened after they arrived).
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip_all)]
+pub async fn pending_requests(state: State<'_, AppState>) -> Result<Vec<PendingRequest>, CommandError> {
+    Ok(state.person.pending())
+}
+
+/// Answers a form: `content` (JSON text of an object) to accept, checked against the requested schema.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state, content), err)]
+pub async fn answer_elicitation(
+    state: State<'_, AppState>,
+    id: u32,
+    action: FormAction,
+    content: Option<String>,
+) -> Result<(), CommandError> {
+    state.person.answer_elicitation(id, action, content.as_deref()).map_err(Into::into)
+}
+
+/// Answers a sampling request with the person's own reply, or declines it (`null`).
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state, reply), err)]
+pub async fn answer_sampling(state: State<'_, AppState>, id: u32, reply: Option<String>) -> Result<(), CommandError> {
+    state.person.answer_sampling(id, reply).map_err(Into::into)
+}
+
+/// Answers a roots request with absolute folder paths, or declines it (`null`).
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state), err)]
+pub async fn answer_roots(state: State<'_, AppState>, id: u32, roots: Option<Vec<String>>) -> Result<(), CommandError> {
+    state.person.answer_roots(id, roots).map_err(Into::into)
+}

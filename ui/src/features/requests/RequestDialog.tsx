@@ -1,0 +1,96 @@
+// One server request as a modal dialog: who asks, what for, and the answer controls of its kind. Escape declines;
+// a click outside does nothing (the person must choose). Server text is shown inert, hidden characters revealed.
+import * as Dialog from "@radix-ui/react-dialog";
+import { useState } from "react";
+import { commands, type PendingRequest } from "../../ipc/bindings";
+import { call, IpcError, type CommandResult } from "../../ipc/client";
+import { revealHidden } from "../servers/revealHidden";
+import ElicitationForm from "./ElicitationForm";
+import RootsForm from "./RootsForm";
+import SamplingForm from "./SamplingForm";
+
+/** Sends one answer; resolves when it is taken (or the request is already gone). */
+export type Answer = (send: () => Promise<CommandResult<null>>) => Promise<void>;
+
+const TITLES: Record<PendingRequest["ask"]["kind"], string> = {
+  elicitation: "asks for information",
+  sampling: "asks for a message",
+  roots: "asks which folders it may use",
+};
+
+/**
+ * @param request the request shown.
+ * @param others how many more requests wait behind it.
+ * @param onDone called once the request is answered (or gone), to show the next one.
+ */
+export default function RequestDialog({
+  request,
+  others,
+  onDone,
+}: {
+  request: PendingRequest;
+  others: number;
+  onDone: () => void;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const answer: Answer = async (send) => {
+    setSending(true);
+    setProblem(null);
+    try {
+      await call(send());
+      onDone();
+    } catch (error) {
+      if (error instanceof IpcError && error.code === "NotFound") onDone();
+      else setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSending(false);
+    }
+  };
+  const decline = () => {
+    const { id, ask } = request;
+    if (ask.kind === "elicitation") return answer(() => commands.answerElicitation(id, "decline", null));
+    if (ask.kind === "sampling") return answer(() => commands.answerSampling(id, null));
+    return answer(() => commands.answerRoots(id, null));
+  };
+
+  return (
+    <Dialog.Root open>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 bg-black/40" />
+        <Dialog.Content
+          // The body differs by kind (a form, messages, a list), so no single description fits.
+          aria-describedby={undefined}
+          onEscapeKeyDown={(event) => {
+            event.preventDefault();
+            void decline();
+          }}
+          onInteractOutside={(event) => event.preventDefault()}
+          className="fixed top-1/2 left-1/2 flex max-h-[85vh] w-[min(36rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 overflow-y-auto rounded-lg border border-line bg-surface p-5 text-sm text-fg shadow-xl"
+        >
+          <Dialog.Title className="text-base font-semibold wrap-anywhere">
+            {revealHidden(request.server)} {TITLES[request.ask.kind]}
+          </Dialog.Title>
+          {others > 0 && (
+            <p className="text-xs text-muted">
+              {others} more {others === 1 ? "request is" : "requests are"} waiting after this one.
+            </p>
+          )}
+          {request.ask.kind === "elicitation" && (
+            <ElicitationForm id={request.id} ask={request.ask} answer={answer} sending={sending} />
+          )}
+          {request.ask.kind === "sampling" && (
+            <SamplingForm id={request.id} ask={request.ask} answer={answer} sending={sending} />
+          )}
+          {request.ask.kind === "roots" && <RootsForm id={request.id} answer={answer} sending={sending} />}
+          {problem && (
+            <p role="alert" className="rounded-md border border-danger/40 bg-danger-soft px-3 py-2 wrap-anywhere">
+              {revealHidden(problem)}
+            </p>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
