@@ -3,8 +3,8 @@
 
 use plugboard_core::config::ConfigError;
 use plugboard_core::console::{ConsoleError, HistoryError};
-use plugboard_core::presets::PresetError;
 use plugboard_core::person::PersonError;
+use plugboard_core::presets::PresetError;
 use plugboard_core::registry::RegistryError;
 use plugboard_core::secrets::VaultError;
 use plugboard_core::supervisor::SupervisorError;
@@ -122,6 +122,11 @@ impl From<HistoryError> for CommandError {
         let message = e.to_string();
         match e {
             HistoryError::NotFound { .. } => Self::NotFound { message },
+            _ => Self::Internal { message },
+        }
+    }
+}
+
 impl From<PersonError> for CommandError {
     fn from(e: PersonError) -> Self {
         let message = e.to_string();
@@ -195,7 +200,6 @@ mod tests {
         );
     }
 
-    /// Registry failures map to the codes the UI branches on, keeping the field of a validation error.
     /// A gone request is NotFound and a wrong answer InvalidArguments, each with the exact JSON the dialog reads.
     #[test]
     fn person_errors_map_to_codes() {
@@ -210,6 +214,7 @@ mod tests {
         );
     }
 
+    /// Registry failures map to the codes the UI branches on, keeping the field of a validation error.
     #[test]
     fn registry_errors_map_to_codes() {
         use plugboard_core::config::EntryError;
