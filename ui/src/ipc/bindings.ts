@@ -108,6 +108,14 @@ export const commands = {
 	 *  events bring the lines after it.
 	 */
 	serverLog: (name: string) => typedError<ServerLogEntry[], CommandError>(__TAURI_INVOKE("server_log", { name })),
+	/**  Every request waiting for the person, oldest first (for a window opened after they arrived). */
+	pendingRequests: () => typedError<PendingRequest[], CommandError>(__TAURI_INVOKE("pending_requests")),
+	/**  Answers a form: `content` (JSON text of an object) to accept, checked against the requested schema. */
+	answerElicitation: (id: number, action: FormAction, content: string | null) => typedError<null, CommandError>(__TAURI_INVOKE("answer_elicitation", { id, action, content })),
+	/**  Answers a sampling request with the person's own reply, or declines it (`null`). */
+	answerSampling: (id: number, reply: string | null) => typedError<null, CommandError>(__TAURI_INVOKE("answer_sampling", { id, reply })),
+	/**  Answers a roots request with absolute folder paths, or declines it (`null`). */
+	answerRoots: (id: number, roots: string[] | null) => typedError<null, CommandError>(__TAURI_INVOKE("answer_roots", { id, roots })),
 };
 
 /** Events */
@@ -115,6 +123,8 @@ export const events = {
 	configChanged: makeEvent<ConfigChanged, ConfigChanged>("config-changed"),
 	deepLinkRejected: makeEvent<DeepLinkRejected, DeepLinkRejected>("deep-link-rejected"),
 	loginStarted: makeEvent<LoginStarted, LoginStarted>("login-started"),
+	pendingRequestArrived: makeEvent<PendingRequestArrived, PendingRequestArrived>("pending-request-arrived"),
+	pendingRequestWithdrawn: makeEvent<PendingRequestWithdrawn, PendingRequestWithdrawn>("pending-request-withdrawn"),
 	serverMessaged: makeEvent<ServerMessaged, ServerMessaged>("server-messaged"),
 	serverStatusChanged: makeEvent<ServerStatusChanged, ServerStatusChanged>("server-status-changed"),
 	toolsChanged: makeEvent<ToolsChanged, ToolsChanged>("tools-changed"),
@@ -268,6 +278,15 @@ export type FilePlan = {
 	entries: EntryPlan[],
 };
 
+/**  How the person answered a form. */
+export type FormAction = 
+/**  Sent the filled form. */
+"accept" | 
+/**  Said no. */
+"decline" | 
+/**  Dismissed it without choosing. */
+"cancel";
+
 /**  One recorded call in full. */
 export type HistoryEntry = {
 	id: number,
@@ -394,6 +413,27 @@ export type NamedTemplate = {
 /**  Where a package comes from, which decides the runner (`npx`, `uvx`, `docker`). */
 export type PackageRegistry = "npm" | "pypi" | "oci";
 
+/**  One request waiting for the person. */
+export type PendingRequest = {
+	/**  Plugboard's id for the request (not the server's JSON-RPC id). */
+	id: number,
+	/**  The server that asked. */
+	server: string,
+	/**  What it asks for (a tagged union on `kind`). */
+	ask: RequestKind,
+};
+
+/**  A server asked the person something (a form, a message to write, folders); every text in it is server text: inert. */
+export type PendingRequestArrived = {
+	request: PendingRequest,
+};
+
+/**  A request left the queue: answered, timed out, or withdrawn by the server (its dialog must close). */
+export type PendingRequestWithdrawn = {
+	id: number,
+	reason: WithdrawReason,
+};
+
 /**  One integration of the catalog. */
 export type Preset = {
 	/**  The registry name, such as `io.github.modelcontextprotocol/everything`. */
@@ -470,6 +510,15 @@ export type PromptOutcome = {
 /**  Which HTTP transport a hosted endpoint speaks. */
 export type RemoteTransport = "streamable-http" | "sse";
 
+/**  What the server asks for. */
+export type RequestKind = 
+/**  A form (elicitation, form mode): `schema` is the requested JSON Schema as JSON text. */
+{ kind: "elicitation"; message: string; schema: string } | 
+/**  A message an LLM would write (sampling/createMessage); Plugboard has no LLM, so the person may write it. */
+{ kind: "sampling"; messages: SamplingLine[]; systemPrompt: string | null; maxTokens: number } | 
+/**  The folders the server may work in (roots/list). */
+{ kind: "roots" };
+
 /**  One part of a read resource: text, or base64 bytes with their decoded size. */
 export type ResourceContent = { kind: "text"; uri: string; mimeType: string | null; text: string } | { kind: "blob"; uri: string; mimeType: string | null; blob: string; size: number };
 
@@ -491,6 +540,14 @@ export type ResourceTemplateInfo = {
 	title: string | null,
 	description: string | null,
 	mimeType: string | null,
+};
+
+/**  One message of a sampling request, as text. */
+export type SamplingLine = {
+	/**  `user` or `assistant`. */
+	role: string,
+	/**  The text; images, audio and tool blocks are described in brackets, never shown. */
+	text: string,
 };
 
 /**  What the server said about itself in `initialize`. */
@@ -628,6 +685,11 @@ export type VaultStatus = {
 	/**  The plaintext file, when the backend is the insecure file store. */
 	insecureFilePath: string | null,
 };
+
+/**  Why a request left the queue. */
+export type WithdrawReason = "answered" | "timedOut" | 
+/**  The server cancelled it, or its session closed. */
+"cancelled";
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {
