@@ -105,7 +105,8 @@ pub fn call(out: &mut impl Write, registry: &Registry, server: &str, tool: &str,
     let history = match History::open_default() {
         Ok(history) => history,
         Err(e) => {
-            eprintln!("warning: this call will not be in the history: {e}");
+            // On stderr: stdout carries the result, which scripts read.
+            let _ = writeln!(std::io::stderr(), "warning: this call will not be in the history: {e}");
             History::in_memory()?
         }
     };

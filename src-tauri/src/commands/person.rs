@@ -40,5 +40,5 @@ pub async fn answer_sampling(state: State<'_, AppState>, id: u32, reply: Option<
 #[specta::specta]
 #[tracing::instrument(skip(state), err)]
 pub async fn answer_roots(state: State<'_, AppState>, id: u32, roots: Option<Vec<String>>) -> Result<(), CommandError> {
-    state.person.answer_roots(id, roots).map_err(Into::into)
+    state.person.answer_roots(id, roots.as_deref()).map_err(Into::into)
 }

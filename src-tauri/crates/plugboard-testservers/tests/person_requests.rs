@@ -2,6 +2,11 @@
 //! call back into a real supervisor session whose connector hands the requests to a `PersonRequests` broker, as the
 //! window's does. Each test answers (or not) through the broker and reads what reached the server in the tool result.
 
+#![allow(
+    clippy::expect_used,
+    reason = "clippy allows expect only in #[test] fns; in helpers too a panic is the report"
+)]
+
 mod support;
 
 use std::sync::Arc;
@@ -182,7 +187,7 @@ async fn roots_and_declined_sampling_reach_the_server() {
     let answer = async {
         let request = arrival(&mut events).await;
         assert_eq!(request.ask, RequestKind::Roots);
-        person.answer_roots(request.id, Some(vec!["/srv/data".into(), "/home/ann/my notes".into()])).unwrap();
+        person.answer_roots(request.id, Some(&["/srv/data".into(), "/home/ann/my notes".into()])).unwrap();
     };
     let (result, ()) = tokio::join!(h.sup.call("asker", "list_roots", args(json!({})), None), answer);
     assert_eq!(text_of(&result.unwrap()), "file:///srv/data\nfile:///home/ann/my%20notes");

@@ -12,7 +12,7 @@ use crate::config::raw::RawServer;
 use crate::config::validate_server;
 use crate::secrets::{MemoryStore, Vault};
 
-fn credentials(token_response: serde_json::Value, granted: &[&str]) -> StoredCredentials {
+fn credentials(token_response: &serde_json::Value, granted: &[&str]) -> StoredCredentials {
     serde_json::from_value(json!({
         "client_id": "client-1",
         "token_response": token_response,
@@ -33,7 +33,7 @@ fn oauth_server(url: &str) -> ServerConfig {
 fn facts_of_stored_tokens() {
     let tokens =
         json!({"access_token": "at-SECRET", "token_type": "Bearer", "expires_in": 3600, "refresh_token": "rt-SECRET"});
-    let state = LoginState::from_credentials(&credentials(tokens, &["read", "write"]));
+    let state = LoginState::from_credentials(&credentials(&tokens, &["read", "write"]));
     assert_eq!(
         state,
         LoginState {
@@ -56,7 +56,7 @@ fn facts_of_stored_tokens() {
 #[test]
 fn facts_from_the_token_response_alone() {
     let tokens = json!({"access_token": "at", "token_type": "Bearer", "scope": "repo user"});
-    let state = LoginState::from_credentials(&credentials(tokens, &[]));
+    let state = LoginState::from_credentials(&credentials(&tokens, &[]));
     assert_eq!(state.scopes, vec!["repo".to_owned(), "user".to_owned()]);
     assert_eq!(state.expires_at_ms, None);
     assert!(!state.renews_by_itself);
@@ -80,7 +80,7 @@ async fn read_from_the_keychain() {
     assert_eq!(state.client_id.as_deref(), Some("client-9"));
 
     let tokens = json!({"access_token": "at", "token_type": "Bearer"});
-    store.save(credentials(tokens, &["read"])).await.expect("save");
+    store.save(credentials(&tokens, &["read"])).await.expect("save");
     assert!(login_state(&config, Arc::clone(&vault)).expect("state").logged_in);
 
     let raw: RawServer = serde_json::from_value(json!({"command": "echo"})).expect("raw");

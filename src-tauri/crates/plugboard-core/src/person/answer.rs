@@ -6,9 +6,15 @@ use std::path::Path;
 use rmcp::model::JsonObject;
 use serde_json::Value;
 
+use super::PersonError;
+
 /// The form content in `content` (JSON text) checked against `schema` (the requested schema, JSON text): an object
 /// with only the schema's properties, each of its declared type (and enum, bounds), and every required one present.
-pub fn check_form(schema: &str, content: &str) -> Result<JsonObject, String> {
+pub fn check_form(schema: &str, content: &str) -> Result<JsonObject, PersonError> {
+    form_content(schema, content).map_err(|message| PersonError::InvalidAnswer { message })
+}
+
+fn form_content(schema: &str, content: &str) -> Result<JsonObject, String> {
     let schema: Value = serde_json::from_str(schema).map_err(|e| format!("the requested schema is not JSON: {e}"))?;
     let content: Value = serde_json::from_str(content).map_err(|e| format!("the answer is not JSON: {e}"))?;
     let Value::Object(content) = content else {
@@ -96,7 +102,7 @@ fn article(kind: &str) -> String {
 }
 
 /// The folders the person entered as `file://` URIs: each must be an absolute path; blank lines are skipped.
-pub fn roots_as_uris(folders: &[String]) -> Result<Vec<String>, String> {
+pub fn roots_as_uris(folders: &[String]) -> Result<Vec<String>, PersonError> {
     folders
         .iter()
         .map(|folder| folder.trim())
@@ -110,5 +116,6 @@ pub fn roots_as_uris(folders: &[String]) -> Result<Vec<String>, String> {
                 .map(String::from)
                 .map_err(|()| format!("{folder}: cannot be written as a file:// URI"))
         })
-        .collect()
+        .collect::<Result<_, String>>()
+        .map_err(|message| PersonError::InvalidAnswer { message })
 }

@@ -158,7 +158,7 @@ impl PersonRequests {
         self.answer(id, |kind| {
             let RequestKind::Elicitation { schema, .. } = kind else { return Err(wrong_kind("a form")) };
             let content = match (action, content) {
-                (FormAction::Accept, Some(content)) => Some(check_form(schema, content).map_err(invalid)?),
+                (FormAction::Accept, Some(content)) => Some(check_form(schema, content)?),
                 (FormAction::Accept, None) => return Err(invalid("accepting a form needs its content".to_owned())),
                 _ => None,
             };
@@ -180,12 +180,12 @@ impl PersonRequests {
     }
 
     /// Answers a roots request with absolute folders, or declines it (`None`).
-    pub fn answer_roots(&self, id: u32, folders: Option<Vec<String>>) -> Result<(), PersonError> {
+    pub fn answer_roots(&self, id: u32, folders: Option<&[String]>) -> Result<(), PersonError> {
         self.answer(id, |kind| {
             if !matches!(kind, RequestKind::Roots) {
                 return Err(wrong_kind("a folders request"));
             }
-            let uris = folders.as_deref().map(roots_as_uris).transpose().map_err(invalid)?;
+            let uris = folders.map(roots_as_uris).transpose()?;
             Ok(PersonAnswer::Roots(uris))
         })
     }

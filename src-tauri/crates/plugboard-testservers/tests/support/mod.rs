@@ -35,7 +35,7 @@ pub struct Harness {
 
 impl Harness {
     pub fn new() -> Self {
-        Self::with_connector(|vault| LiveConnector::new(vault))
+        Self::with_connector(LiveConnector::new)
     }
 
     /// A harness whose sessions hand servers' requests for a person to `person` (as the window's do).
