@@ -34,6 +34,14 @@ export default defineConfig(
           message: "Render text, not HTML: server-supplied strings must stay inert.",
         },
       ],
+      // ajv compiles schemas with `new Function`, which the app's CSP refuses. @rjsf/validator-ajv8 stays installed
+      // only because @rjsf/core's entry imports it (getTestRegistry, tree-shaken from the build).
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "@rjsf/validator-ajv8", message: "Use src/forms/schemaValidator: it runs under the CSP." }],
+        },
+      ],
     },
   },
   {

@@ -1,9 +1,11 @@
 // Global setup: serves the built UI (ui/dist) on 127.0.0.1 at a free port for the tests, and stops it afterwards.
 // Serves files only (no directory listing, nothing outside dist); the app is hash-routed, so "/" is all it needs.
+// Every response carries the app's CSP (from tauri.conf.json), so the tests run under the real window's policy.
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve } from "node:path";
+import { appCsp } from "./appCsp";
 
 const DIST = resolve(import.meta.dirname, "../dist");
 const TYPES: Record<string, string> = {
@@ -20,6 +22,7 @@ export default async function serveDist() {
   if (!existsSync(join(DIST, "index.html"))) {
     throw new Error(`${DIST}/index.html is missing: run \`npm run build\` first (npm run test:browser does)`);
   }
+  const csp = appCsp();
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname));
     const file = join(DIST, path === "/" ? "index.html" : path);
@@ -27,7 +30,10 @@ export default async function serveDist() {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    response.writeHead(200, {
+      "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+      "content-security-policy": csp,
+    });
     createReadStream(file).pipe(response);
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));

@@ -1,8 +1,10 @@
 // The `test` every browser test imports: a page whose Tauri IPC is mocked by `ipc` (fixtures.ts answers unless the
-// test says otherwise), and which fails the test on any uncaught page error. Never talks to a real backend.
+// test says otherwise), and which fails the test on any uncaught page error or Content Security Policy violation
+// (serveDist.ts sends the app's CSP). Never talks to a real backend.
 import { test as base, expect, type Page } from "@playwright/test";
 import { defaultResponses } from "./fixtures";
 import { MockIpc } from "./ipc";
+import { watchCsp } from "./watchCsp";
 
 // Fixture bodies name Playwright's `use` callback `provide`: the React hooks lint rule reads `use(` as React's hook.
 type Fixtures = {
@@ -16,8 +18,10 @@ export const test = base.extend<Fixtures>({
   page: async ({ page }, provide) => {
     const errors: Error[] = [];
     page.on("pageerror", (error) => errors.push(error));
+    const violations = await watchCsp(page);
     await provide(page);
     expect(errors, "uncaught errors in the page").toEqual([]);
+    expect(violations, "Content Security Policy violations").toEqual([]);
   },
   ipc: async ({ page }, provide) => {
     const ipc = new MockIpc(page, defaultResponses());

@@ -82,8 +82,19 @@ describe("ArgumentsEditor", () => {
     renderWithProviders(<Harness initial='{ "count": "x" }' />);
 
     await user.click(screen.getByRole("tab", { name: "JSON" }));
-    expect(screen.getByText(/Schema: .*must have required property 'Message'/)).toBeInTheDocument();
+    expect(screen.getByText(/Schema: .*'Message' is a required property/)).toBeInTheDocument();
     expect(screen.getByText(/Schema: .*must be integer/)).toBeInTheDocument();
+  });
+
+  // Pins: the form checks as you type and puts the error under the field it is about.
+  it("shows a schema error next to its field in the form", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness initial='{ "message": "hi" }' />);
+
+    await user.type(screen.getByRole("spinbutton", { name: "count" }), "1.5");
+    const count = screen.getByRole("spinbutton", { name: "count" }).parentElement;
+    expect(count).toHaveTextContent("must be integer");
+    expect(screen.getByRole("textbox", { name: /Message/ }).parentElement).not.toHaveTextContent("must be");
   });
 
   // Pins: titles and descriptions from the schema are inert text with hidden characters revealed.

@@ -1,14 +1,13 @@
 // A tool's arguments, edited as a form generated from its input schema or as JSON; both views edit the same text,
 // which is what Run sends. The JSON view marks syntax errors where they are and lists what the schema rejects.
 import Form from "@rjsf/core";
-import validator from "@rjsf/validator-ajv8";
 import * as Tabs from "@radix-ui/react-tabs";
 import { useId, useMemo } from "react";
+import { schemaValidator } from "../../forms/schemaValidator";
 import JsonCodeEditor from "../servers/detail/JsonCodeEditor";
 import { revealHidden } from "../servers/revealHidden";
 import { formatArgs, formSchema, parseArgs } from "./argsJson";
 import { FORM_CLASSES, TEMPLATES } from "./rjsfTheme";
-import { SCHEMA_CHECKS_AVAILABLE } from "./schemaChecks";
 
 const TAB_TRIGGER =
   "-mb-px border-b-2 border-transparent px-3 py-1 text-sm text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:font-medium data-[state=active]:text-fg";
@@ -33,12 +32,8 @@ export default function ArgumentsEditor({ tool, schemaText, text, onChange }: Ar
   const schema = useMemo(() => formSchema(schemaText), [schemaText]);
   const parsed = useMemo(() => parseArgs(text), [text]);
   const schemaErrors = useMemo(() => {
-    if (schema === null || !parsed.ok || !SCHEMA_CHECKS_AVAILABLE) return [];
-    try {
-      return validator.validateFormData(parsed.value, schema).errors.map((error) => error.stack);
-    } catch {
-      return [];
-    }
+    if (schema === null || !parsed.ok) return [];
+    return schemaValidator.validateFormData(parsed.value, schema).errors.map((error) => error.stack);
   }, [schema, parsed]);
 
   return (
@@ -65,11 +60,11 @@ export default function ArgumentsEditor({ tool, schemaText, text, onChange }: Ar
             schema={schema}
             uiSchema={UI_SCHEMA}
             formData={parsed.value}
-            validator={validator}
+            validator={schemaValidator}
             templates={TEMPLATES}
             showErrorList={false}
             noHtml5Validate
-            liveValidate={SCHEMA_CHECKS_AVAILABLE ? "onChange" : false}
+            liveValidate="onChange"
             onChange={(event) => onChange(formatArgs(event.formData))}
           />
         )}
@@ -95,10 +90,8 @@ export default function ArgumentsEditor({ tool, schemaText, text, onChange }: Ar
                 <li key={error}>{`Schema: ${revealHidden(error)}`}</li>
               ))}
             </ul>
-          ) : SCHEMA_CHECKS_AVAILABLE ? (
-            <p className="text-ok">Valid arguments.</p>
           ) : (
-            <p className="text-muted">A JSON object. The server checks it against the tool's schema when it runs.</p>
+            <p className="text-ok">Valid arguments.</p>
           )}
         </div>
       </Tabs.Content>

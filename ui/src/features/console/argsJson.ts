@@ -1,5 +1,5 @@
 // Pure helpers of the arguments editor: JSON object text parsed with the problem's position, and a tool's input
-// schema made safe for the form (no meta-schema the validator would fetch, hidden characters in titles revealed).
+// schema made safe for the form (hidden characters in titles revealed).
 import type { RJSFSchema } from "@rjsf/utils";
 import type { TextProblem } from "../servers/detail/JsonCodeEditor";
 import { revealHidden } from "../servers/revealHidden";
@@ -38,9 +38,8 @@ export function formatArgs(value: unknown): string {
 }
 
 /**
- * A tool's input schema (JSON text) for the form, or null when it is unusable: `$schema` is dropped (the validator
- * knows draft-07 and would reject a 2020-12 meta-schema it cannot load) and every title and description has its
- * hidden characters revealed.
+ * A tool's input schema (JSON text) for the form, or null when it is unusable: every title and description has its
+ * hidden characters revealed. `$schema` stays: it tells the validator which draft the schema is written in.
  */
 export function formSchema(schemaText: string): RJSFSchema | null {
   let schema: unknown;
@@ -51,7 +50,6 @@ export function formSchema(schemaText: string): RJSFSchema | null {
   }
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return null;
   const cleaned = reveal(schema) as Record<string, unknown>;
-  delete cleaned.$schema;
   return { type: "object", ...cleaned };
 }
 
