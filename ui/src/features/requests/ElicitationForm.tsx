@@ -1,9 +1,10 @@
-// A server's form (elicitation), generated from the schema it sent, with Accept, Decline and Cancel. The backend
-// checks the values against the schema's types before they reach the server; its refusal shows in the dialog.
+// A server's form (elicitation), generated from the schema it sent, with Accept, Decline and Cancel. The form checks
+// the values against the schema as the person types (without eval, so under the window's CSP), and the backend
+// checks them again before they reach the server; its refusal shows in the dialog.
 import Form from "@rjsf/core";
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
-import validator from "@rjsf/validator-ajv8";
 import { useMemo, useState } from "react";
+import { schemaValidator } from "../../forms/schemaValidator";
 import { commands, type RequestKind } from "../../ipc/bindings";
 import { revealHidden } from "../servers/revealHidden";
 import { PRIMARY, SECONDARY } from "./buttons";
@@ -70,10 +71,9 @@ export default function ElicitationForm({
       <Form
         schema={schema}
         uiSchema={UI_SCHEMA}
-        validator={validator}
+        validator={schemaValidator}
         formData={data}
-        // Validation is the backend's (the window's CSP forbids the eval a JSON Schema compiler needs).
-        noValidate
+        showErrorList={false}
         noHtml5Validate
         onChange={(event) => setData((event.formData ?? {}) as Record<string, unknown>)}
         onSubmit={(event) =>

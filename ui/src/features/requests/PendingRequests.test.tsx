@@ -93,14 +93,27 @@ describe("PendingRequests", () => {
   it("shows the backend's refusal and stays open", async () => {
     vi.mocked(commands.answerElicitation).mockResolvedValue({
       status: "error",
-      error: { code: "InvalidArguments", message: "name: this field is required" },
+      error: { code: "InvalidArguments", message: "name: at most 3 characters" },
     });
     render(<PendingRequests />);
     arrive({ request: FORM });
     const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText(/Name/), "Annabel");
     await userEvent.click(within(dialog).getByRole("button", { name: "Accept" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent("name: this field is required");
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("name: at most 3 characters");
     expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+
+  // Pins: the form checks the schema itself (no eval, so also under the window's CSP): a missing required field is
+  // named beside the form and nothing is sent.
+  it("refuses a form that breaks its schema before sending", async () => {
+    render(<PendingRequests />);
+    arrive({ request: FORM });
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText(/Age/), "41");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Accept" }));
+    expect(await within(dialog).findByText(/is a required property/)).toBeInTheDocument();
+    expect(commands.answerElicitation).not.toHaveBeenCalled();
   });
 
   // Pins: Decline and Cancel send their action without content; Escape declines.
