@@ -1,4 +1,4 @@
-// Tests for the app shell: the main navigation and the not-yet-shipped section.
+// Tests for the app shell: the main navigation and the product name.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import App from "../App";
@@ -17,6 +17,9 @@ vi.mock("../ipc/bindings", () => ({
     pendingRequestWithdrawn: { listen: vi.fn(() => Promise.resolve(() => {})) },
   },
 }));
+
+// The shell is under test, not the page inside it (ConsolePage.test.tsx covers the console).
+vi.mock("../features/console/ConsolePage", () => ({ default: () => <h1>Console</h1> }));
 
 describe("AppShell", () => {
   // Pins: the "Main" nav has exactly the five sections, in order, each a link to its hash route.
