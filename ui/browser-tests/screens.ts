@@ -2,6 +2,7 @@
 // fixtures.ts, the steps that bring it on screen and what shows it is ready. One entry per screen (or per step of a
 // wizard); add yours here when you add a screen (see README.md).
 import type { Locator, Page } from "@playwright/test";
+import { ELICITATION, ROOTS, SAMPLING, server } from "./fixtures";
 import type { MockIpc } from "./ipc";
 
 /** One screen (or one state of a screen) to check. */
@@ -12,13 +13,11 @@ export type Screen = {
   route: string;
   /** Answers it needs beyond fixtures.ts's defaults. */
   prepare?: (ipc: MockIpc) => void;
-  /** What to do after opening the route to reach this state (e.g. press Next in a wizard). */
-  reach?: (page: Page) => Promise<void>;
+  /** What to do after opening the route to reach this state (e.g. press Next in a wizard, emit an event). */
+  reach?: (page: Page, ipc: MockIpc) => Promise<void>;
   /** Visible once the screen has its data and is settled. */
   ready: (page: Page) => Locator;
 };
-
-const h1 = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 
 export const SCREENS: Screen[] = [
   {
@@ -105,6 +104,107 @@ export const SCREENS: Screen[] = [
       }),
     ready: (page) => page.getByText("Install and start gnome-keyring"),
   },
-  { name: "presets", route: "/presets", ready: (page) => h1(page, "Presets") },
-  { name: "console", route: "/console", ready: (page) => h1(page, "Console") },
+  {
+    name: "server detail, resources with one read",
+    route: "/servers/files",
+    reach: async (page) => {
+      await page.getByRole("tab", { name: "Resources" }).click();
+      await page.getByRole("button", { name: "Read hosts" }).click();
+    },
+    ready: (page) => page.getByText("contents of file:///etc/hosts", { exact: true }),
+  },
+  {
+    name: "server detail, prompt got",
+    route: "/servers/files",
+    reach: async (page) => {
+      await page.getByRole("tab", { name: "Prompts" }).click();
+      await page.getByRole("button", { name: /Summarise a file/ }).click();
+      await page.getByRole("textbox", { name: /path/ }).fill("/etc/hosts");
+      await page.getByRole("button", { name: "Get prompt" }).click();
+    },
+    ready: (page) => page.getByText("summarise /etc/hosts", { exact: true }),
+  },
+  {
+    name: "server detail, log",
+    route: "/servers/files",
+    reach: async (page) => {
+      await page.getByRole("tab", { name: "Log" }).click();
+    },
+    ready: (page) => page.getByText("cannot read /root"),
+  },
+  {
+    name: "server detail, OAuth login facts",
+    route: "/servers/linear",
+    prepare: (ipc) =>
+      ipc.respond({
+        listServers: {
+          configPath: "/home/ada/.config/plugboard/servers.json",
+          servers: [server({ name: "linear", transport: "streamableHttp", target: "https://mcp.linear.app/mcp", oauth: true })],
+          invalid: [],
+          fileProblem: null,
+        },
+        serverStatuses: [{ server: "linear", status: { state: "ready", tools: 0, protocolVersion: "2025-06-18", serverName: "linear" } }],
+        serverLoginState: {
+          loggedIn: true,
+          issuer: "https://linear.app",
+          scopes: ["read", "write"],
+          expiresAtMs: Date.now() + 40 * 60_000,
+          renewsByItself: true,
+          clientId: "plugboard-client",
+        },
+      }),
+    ready: (page) => page.getByText("https://linear.app"),
+  },
+  {
+    name: "servers, add server dialog",
+    route: "/servers",
+    reach: async (page) => {
+      await page.getByRole("button", { name: "Add server" }).click();
+      await page.getByRole("textbox", { name: "Name" }).fill("everything");
+      await page.getByRole("textbox", { name: "Program" }).fill("npx");
+    },
+    ready: (page) => page.getByRole("region", { name: "The entry that will be saved" }).getByText('"command": "npx"'),
+  },
+  {
+    name: "presets",
+    route: "/presets",
+    ready: (page) => page.getByRole("button", { name: "Add Filesystem" }),
+  },
+  {
+    name: "presets, add dialog",
+    route: "/presets",
+    reach: async (page) => {
+      await page.getByRole("button", { name: "Add Filesystem" }).click();
+      await page.getByRole("textbox", { name: /allowed_folder/ }).fill("/home/ada");
+    },
+    ready: (page) => page.getByText("npx -y @modelcontextprotocol/server-filesystem@2026.8.31 /home/ada"),
+  },
+  { name: "console, nothing picked", route: "/console", ready: (page) => page.getByText("Pick a server and a tool.") },
+  {
+    name: "console, a result",
+    route: "/console?server=files&tool=read_file",
+    reach: async (page) => {
+      await page.getByRole("textbox", { name: /path/ }).fill("/etc/hosts");
+      await page.getByRole("button", { name: "Run", exact: true }).click();
+    },
+    ready: (page) => page.getByText("hello from the tool"),
+  },
+  {
+    name: "console, history entry selected",
+    route: "/console",
+    reach: async (page) => {
+      await page.getByRole("list", { name: "Calls" }).getByRole("button").first().click();
+    },
+    ready: (page) => page.getByRole("button", { name: "Re-run" }),
+  },
+  ...[ELICITATION, SAMPLING, ROOTS].map(
+    (request): Screen => ({
+      name: `pending ${request.ask.kind} request dialog`,
+      route: "/servers",
+      reach: async (_page, ipc) => {
+        await ipc.emitWhenHeard("pendingRequestArrived", { request });
+      },
+      ready: (page) => page.getByRole("dialog", { name: /^files asks/ }),
+    }),
+  ),
 ];
