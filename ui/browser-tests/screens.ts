@@ -214,6 +214,14 @@ export const SCREENS: Screen[] = [
     },
     ready: (page) => page.getByText("npx -y @modelcontextprotocol/server-filesystem@2026.8.31 /home/ada"),
   },
+  {
+    name: "console, tool picker open",
+    route: "/console?server=files",
+    reach: async (page) => {
+      await page.getByRole("button", { name: /^Tool/ }).click();
+    },
+    ready: (page) => page.getByRole("option", { name: /write_file/ }),
+  },
   { name: "console, nothing picked", route: "/console", ready: (page) => page.getByText("Pick a server and a tool.") },
   {
     name: "console, a result",
