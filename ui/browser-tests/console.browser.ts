@@ -90,30 +90,33 @@ test("a tool error is announced apart from a success, and HTML in the result or 
   expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
 });
 
-test("Cancel sends cancel_tool_call with the running call's id", async ({ page, ipc, open }) => {
-  let release!: () => void;
-  const cancelled = new Promise<void>((resolve) => (release = resolve));
-  ipc.respond({
-    runToolCall: async (_callId, server, tool, args) => {
-      await cancelled;
-      return historyEntry({ id: 9, server, tool, arguments: args, outcome: { kind: "cancelled" } });
-    },
-    cancelToolCall: () => {
-      release();
-      return true;
-    },
-  });
-  await open("/console?server=files&tool=read_file");
-  await page.getByRole("textbox", { name: /path/ }).fill("/dev/zero");
-  await page.getByRole("button", { name: "Run", exact: true }).click();
-  await expect(page.getByText("Running… (Escape cancels)")).toBeVisible();
+for (const how of ["the Cancel button", "Escape"] as const) {
+  test(`${how} sends cancel_tool_call with the running call's id`, async ({ page, ipc, open }) => {
+    let release!: () => void;
+    const cancelled = new Promise<void>((resolve) => (release = resolve));
+    ipc.respond({
+      runToolCall: async (_callId, server, tool, args) => {
+        await cancelled;
+        return historyEntry({ id: 9, server, tool, arguments: args, outcome: { kind: "cancelled" } });
+      },
+      cancelToolCall: () => {
+        release();
+        return true;
+      },
+    });
+    await open("/console?server=files&tool=read_file");
+    await page.getByRole("textbox", { name: /path/ }).fill("/dev/zero");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await expect(page.getByText("Running… (Escape cancels)")).toBeVisible();
 
-  await page.getByRole("button", { name: "Cancel" }).click();
-  await expect(page.getByText(/The call was cancelled after/)).toBeVisible();
-  const [callId] = ipc.calls("runToolCall")[0] ?? [];
-  expect(callId).toMatch(/^[0-9a-f-]{36}$/);
-  expect(ipc.calls("cancelToolCall")).toEqual([[callId]]);
-});
+    if (how === "Escape") await page.keyboard.press("Escape");
+    else await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByText(/The call was cancelled after/)).toBeVisible();
+    const [callId] = ipc.calls("runToolCall")[0] ?? [];
+    expect(callId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ipc.calls("cancelToolCall")).toEqual([[callId]]);
+  });
+}
 
 test("a history row shows the saved call and Re-run calls it again with its arguments", async ({ page, ipc, open }) => {
   await open("/console");

@@ -1,7 +1,8 @@
 // Browser flows of a server's page: the allowlist editor saves exactly the ticked tools, the raw config editor shows
 // the core's validation error as you type, a hostile tool description stays inert text, and the inspect tabs read a
-// resource (also through a template), get a prompt with its arguments and filter the log.
-import { tool } from "./fixtures";
+// resource (also through a template), get a prompt with its arguments and filter the log; an OAuth server shows its
+// login facts inert.
+import { CONFIG_PATH, server, tool } from "./fixtures";
 import { expect, test } from "./test";
 
 test("unticking a tool and saving sends set_server_tools with the tools left", async ({ page, ipc, open }) => {
@@ -142,4 +143,30 @@ test("Log: the level filter hides the quieter lines, and a live line arrives by 
   await expect(lines).toContainText("<img src=x onerror=alert(1)> disk full");
   await expect(page.getByText("2 of 4 lines")).toBeVisible();
   expect(await lines.locator("img").count()).toBe(0);
+});
+
+test("an OAuth server's page shows its login facts, the authorization server's text inert", async ({ page, ipc, open }) => {
+  ipc.respond({
+    listServers: {
+      configPath: CONFIG_PATH,
+      servers: [server({ name: "linear", transport: "streamableHttp", target: "https://mcp.linear.app/mcp", oauth: true })],
+      invalid: [],
+      fileProblem: null,
+    },
+    serverLoginState: {
+      loggedIn: true,
+      issuer: "<img src=x onerror=alert(1)>https://linear.app",
+      scopes: ["read", "<b>admin</b>"],
+      expiresAtMs: null,
+      renewsByItself: true,
+      clientId: "plugboard-client",
+    },
+  });
+  await open("/servers/linear");
+  const login = page.getByRole("region", { name: "Login" });
+  await expect(login.getByText("Logged in")).toBeVisible();
+  await expect(login.getByText("<img src=x onerror=alert(1)>https://linear.app")).toBeVisible();
+  await expect(login.getByText("read <b>admin</b>")).toBeVisible();
+  expect(await login.locator("img, b").count()).toBe(0);
+  expect(ipc.calls("serverLoginState")).toContainEqual(["linear"]);
 });
