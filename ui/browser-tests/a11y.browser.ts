@@ -14,7 +14,7 @@ for (const screen of SCREENS) {
   }) => {
     screen.prepare?.(ipc);
     await open(screen.route);
-    await screen.reach?.(page);
+    await screen.reach?.(page, ipc);
     await expect(screen.ready(page)).toBeVisible();
 
     // The theme follows the system unless Settings pins one; both go through the same light-dark() tokens.

@@ -1,57 +1,133 @@
-// Browser flows of the Console's arguments editor under the app's real CSP (no 'unsafe-eval'): schema errors show
-// next to their fields as you type and in the JSON view, with no policy violation (test.ts fails on any).
-import { tool } from "./fixtures";
+// Browser flows of the Console: server and tool picked by keyboard, Run sends exactly the form's arguments, the
+// call's progress and logs stream in over its Channel, results by outcome (a tool error stands apart, HTML in a
+// result stays text), Cancel names the running call, and a history row runs again.
+import { historyEntry, textResult } from "./fixtures";
+import { channelOf } from "./ipc";
 import { expect, test } from "./test";
 
-/** A tool schema the way MCP servers write them: 2020-12, $defs/$ref, required, enum, format, nesting. */
-const SEARCH_SCHEMA = JSON.stringify({
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  $defs: { limit: { type: "integer", minimum: 1, maximum: 50, title: "Limit" } },
-  properties: {
-    query: { type: "string", title: "Query", minLength: 2 },
-    limit: { $ref: "#/$defs/limit" },
-    mode: { type: "string", enum: ["fast", "thorough"], title: "Mode" },
-    notify: {
-      type: "object",
-      title: "Notify",
-      properties: { email: { type: "string", format: "email", title: "Email" } },
-    },
-  },
-  required: ["query"],
-  additionalProperties: false,
-});
+test("picking by keyboard, filling the form and Ctrl+Enter runs the tool with exactly those arguments", async ({
+  page,
+  ipc,
+  open,
+}) => {
+  await open("/console");
+  await page.getByRole("button", { name: /^Server/ }).focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.type("fil");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Server files" })).toBeFocused();
 
-test.beforeEach(({ ipc }) => {
-  ipc.respond({
-    serverTools: (name) => (name === "files" ? [tool("files", { name: "search", inputSchema: SEARCH_SCHEMA })] : []),
-    callHistory: { entries: [], total: 0 },
-  });
-});
+  await page.getByRole("button", { name: /^Tool/ }).focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.type("read");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Tool read_file" })).toBeVisible();
 
-test("a schema error shows next to its field as you type, without breaking the CSP", async ({ page, open }) => {
-  await open("/console?server=files&tool=search");
-  const limit = page.getByRole("spinbutton", { name: "Limit" });
-  await limit.fill("99");
-  // The error sits in the Limit field's own block (its label, input and errors), not in a list elsewhere.
-  const limitField = page.locator("div.flex-col", { has: limit }).last();
-  await expect(limitField.getByText("99 is greater than 50.")).toBeVisible();
-  const queryField = page.locator("div.flex-col", { has: page.getByRole("textbox", { name: "Query" }) }).last();
-  await expect(queryField).toContainText("is a required property");
+  await page.getByRole("textbox", { name: /path/ }).fill("/etc/hosts");
+  await page.getByRole("spinbutton", { name: /lines/ }).fill("3");
+  await page.keyboard.press("ControlOrMeta+Enter");
 
-  const email = page.getByRole("textbox", { name: "Email" });
-  await email.fill("nobody");
-  await expect(page.locator("div.flex-col", { has: email }).last().getByText("must be a valid email")).toBeVisible();
-
-  await limit.fill("5");
-  await expect(limitField.getByText("99 is greater than 50.")).toHaveCount(0);
-});
-
-test("the JSON view checks the arguments against the schema as you type", async ({ page, open }) => {
-  await open("/console?server=files&tool=search");
+  await expect(page.getByText("hello from the tool")).toBeVisible();
+  const [run, ...more] = ipc.calls("runToolCall");
+  expect(more).toEqual([]);
+  expect(run?.slice(1, 4)).toEqual(["files", "read_file", JSON.stringify({ path: "/etc/hosts", lines: 3 }, null, 2)]);
+  // The same text the JSON tab shows.
   await page.getByRole("tab", { name: "JSON" }).click();
-  await page.getByRole("textbox", { name: "Arguments of search as JSON" }).fill('{ "query": "mcp", "mode": "slow" }');
-  await expect(page.getByText(`Schema: 'Mode' must be one of ["fast","thorough"]`)).toBeVisible();
-  await page.getByRole("textbox", { name: "Arguments of search as JSON" }).fill('{ "query": "mcp", "mode": "fast" }');
-  await expect(page.getByText("Valid arguments.")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Arguments of read_file as JSON" })).toContainText('"lines": 3');
+});
+
+test("progress and log events stream in while the call runs, then the result shows", async ({ page, ipc, open }) => {
+  let finish!: () => void;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  ipc.respond({
+    runToolCall: async (_callId, server, tool, args, onEvent) => {
+      const channel = channelOf(onEvent);
+      await channel.send({ kind: "progress", progress: 1, total: 4, message: "reading" });
+      await channel.send({ kind: "log", level: "info", logger: "fs", message: "opened /etc/hosts" });
+      await finished;
+      await channel.send({ kind: "progress", progress: 4, total: 4, message: "done" });
+      return historyEntry({ id: 9, server, tool, arguments: args, durationMs: 1500 });
+    },
+  });
+  await open("/console?server=files&tool=read_file");
+  await page.getByRole("textbox", { name: /path/ }).fill("/etc/hosts");
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+
+  await expect(page.getByText("Running… (Escape cancels)")).toBeVisible();
+  await expect(page.getByText("1 of 4 · reading")).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Progress" })).toHaveAttribute("value", "1");
+  await expect(page.getByRole("list", { name: "Notifications" })).toContainText("opened /etc/hosts");
+
+  finish();
+  await expect(page.getByText("127.0.0.1 localhost")).toBeVisible();
+  await expect(page.getByText("4 of 4 · done")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Done in" })).toBeVisible();
+});
+
+test("a tool error is announced apart from a success, and HTML in the result or a log line stays inert", async ({
+  page,
+  ipc,
+  open,
+}) => {
+  const payload = `<img src=x onerror="window.__xss='img'"><script>window.__xss='script'</script>`;
+  ipc.respond({
+    runToolCall: async (_callId, server, tool, args, onEvent) => {
+      await channelOf(onEvent).send({ kind: "log", level: "error", logger: null, message: payload });
+      const result = textResult(payload, true);
+      return historyEntry({ id: 9, server, tool, arguments: args, outcome: { kind: "result", isError: true, result, truncated: false } });
+    },
+  });
+  await open("/console?server=files&tool=read_file");
+  await page.getByRole("textbox", { name: /path/ }).fill("/etc/shadow");
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+
+  await expect(page.getByRole("alert").filter({ hasText: "The tool reported an error" })).toBeVisible();
+  await expect(page.getByText("Done in")).toHaveCount(0);
+  const call = page.getByRole("region", { name: "Tool call" });
+  await expect(call.getByText(payload, { exact: true })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Notifications" })).toContainText(payload);
+  expect(await call.locator("img, script").count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+});
+
+for (const how of ["the Cancel button", "Escape"] as const) {
+  test(`${how} sends cancel_tool_call with the running call's id`, async ({ page, ipc, open }) => {
+    let release!: () => void;
+    const cancelled = new Promise<void>((resolve) => (release = resolve));
+    ipc.respond({
+      runToolCall: async (_callId, server, tool, args) => {
+        await cancelled;
+        return historyEntry({ id: 9, server, tool, arguments: args, outcome: { kind: "cancelled" } });
+      },
+      cancelToolCall: () => {
+        release();
+        return true;
+      },
+    });
+    await open("/console?server=files&tool=read_file");
+    await page.getByRole("textbox", { name: /path/ }).fill("/dev/zero");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await expect(page.getByText("Running… (Escape cancels)")).toBeVisible();
+
+    if (how === "Escape") await page.keyboard.press("Escape");
+    else await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByText(/The call was cancelled after/)).toBeVisible();
+    const [callId] = ipc.calls("runToolCall")[0] ?? [];
+    expect(callId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ipc.calls("cancelToolCall")).toEqual([[callId]]);
+  });
+}
+
+test("a history row shows the saved call and Re-run calls it again with its arguments", async ({ page, ipc, open }) => {
+  await open("/console");
+  await page.getByRole("list", { name: "Calls" }).getByRole("button", { name: /\/etc\/hostname/ }).click();
+  const saved = page.getByRole("article", { name: "Call 2" });
+  await expect(saved.getByLabel("Arguments")).toHaveText('{"path":"/etc/hostname"}');
+
+  await saved.getByRole("button", { name: "Re-run" }).click();
+  await expect(page.getByText("hello from the tool")).toBeVisible();
+  expect(ipc.calls("runToolCall").map((args) => args.slice(1, 4))).toEqual([
+    ["files", "read_file", '{"path":"/etc/hostname"}'],
+  ]);
+  await expect(page.getByRole("button", { name: "Tool read_file" })).toBeVisible();
 });

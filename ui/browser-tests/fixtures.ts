@@ -1,8 +1,18 @@
-// The backend every browser test starts from: three servers (ready, stopped, failed), their tools, an OS keychain and
-// Cursor's config found for import. A test changes only what its flow is about, with `ipc.respond`.
-import type { ServerStatusEntry, ServerSummary, ToolInfo } from "../src/ipc/bindings";
+// The backend every browser test starts from: three servers (ready, stopped, failed), their tools, resources,
+// prompts and log, a call history, the preset catalog, an OS keychain and Cursor's config found for import. A test
+// changes only what its flow is about, with `ipc.respond`.
+import type {
+  CallEvent,
+  HistoryEntry,
+  HistorySummary,
+  PendingRequest,
+  ServerStatusEntry,
+  ServerSummary,
+  ToolInfo,
+} from "../src/ipc/bindings";
+import { FILESYSTEM, GITHUB } from "../src/features/presets/presetFixtures";
 import { cursorFile, plan, sources, summary } from "../src/test/importFixtures";
-import type { Responses } from "./ipc";
+import { channelOf, type Responses } from "./ipc";
 
 export const CONFIG_PATH = "/home/ada/.config/plugboard/servers.json";
 
@@ -36,12 +46,106 @@ export const STATUSES: ServerStatusEntry[] = [
 ];
 
 export const FILES_TOOLS: ToolInfo[] = [
-  tool("files", { name: "read_file", description: "Reads a file." }),
+  tool("files", {
+    name: "read_file",
+    description: "Reads a file.",
+    inputSchema: JSON.stringify({
+      type: "object",
+      properties: { path: { type: "string", description: "The file to read." }, lines: { type: "integer" } },
+      required: ["path"],
+    }),
+  }),
   tool("files", { name: "write_file", description: "Writes a file." }),
   tool("files", { name: "list_dir", description: "Lists a folder." }),
 ];
 
 export const FILES_ENTRY = JSON.stringify({ command: "npx", args: ["-y", "files-mcp"] }, null, 2);
+
+/** When the history's calls were made: 2026-11-30 09:00 UTC. */
+export const CALLED_AT = Date.UTC(2026, 10, 30, 9, 0);
+
+/** A saved call of read_file whose result is a text block. */
+export function historyEntry(fields: Partial<HistoryEntry> & Pick<HistoryEntry, "id">): HistoryEntry {
+  return {
+    server: "files",
+    tool: "read_file",
+    arguments: '{"path":"/etc/hosts"}',
+    startedAtMs: CALLED_AT,
+    durationMs: 42,
+    outcome: { kind: "result", isError: false, result: textResult("127.0.0.1 localhost"), truncated: false },
+    cliCommand: `plugboard call files read_file --args '{"path":"/etc/hosts"}'`,
+    ...fields,
+  };
+}
+
+/** An MCP CallToolResult as JSON text with one text block. */
+export function textResult(text: string, isError = false): string {
+  return JSON.stringify({ content: [{ type: "text", text }], isError });
+}
+
+export const HISTORY: HistoryEntry[] = [
+  historyEntry({ id: 2, arguments: '{"path":"/etc/hostname"}', startedAtMs: CALLED_AT + 60_000 }),
+  historyEntry({ id: 1 }),
+];
+
+/** What the history list shows of an entry. */
+export function historySummary(entry: HistoryEntry): HistorySummary {
+  const status =
+    entry.outcome.kind === "result"
+      ? entry.outcome.isError
+        ? "toolError"
+        : "ok"
+      : entry.outcome.kind === "failed"
+        ? "failed"
+        : "cancelled";
+  return {
+    id: entry.id,
+    server: entry.server,
+    tool: entry.tool,
+    argumentsPreview: entry.arguments.slice(0, 120),
+    startedAtMs: entry.startedAtMs,
+    durationMs: entry.durationMs,
+    status,
+  };
+}
+
+/** The events the default run_tool_call streams before it answers. */
+export const CALL_EVENTS: CallEvent[] = [
+  { kind: "progress", progress: 1, total: 2, message: "opening the file" },
+  { kind: "log", level: "info", logger: "fs", message: "read 20 bytes" },
+  { kind: "progress", progress: 2, total: 2, message: "done" },
+];
+
+/** A form request from files: a name (string) and an age (integer). */
+export const ELICITATION: PendingRequest = {
+  id: 7,
+  server: "files",
+  ask: {
+    kind: "elicitation",
+    message: "Who are you?",
+    schema: JSON.stringify({
+      type: "object",
+      properties: {
+        name: { type: "string", title: "Your name" },
+        age: { type: "integer", title: "Your age" },
+      },
+      required: ["name"],
+    }),
+  },
+};
+
+export const SAMPLING: PendingRequest = {
+  id: 8,
+  server: "files",
+  ask: {
+    kind: "sampling",
+    messages: [{ role: "user", text: "Summarise /etc/hosts." }],
+    systemPrompt: "You are terse.",
+    maxTokens: 200,
+  },
+};
+
+export const ROOTS: PendingRequest = { id: 9, server: "files", ask: { kind: "roots" } };
 
 /** Answers for every command the existing screens call. New screens add theirs here. */
 export function defaultResponses(): Responses {
@@ -76,5 +180,75 @@ export function defaultResponses(): Responses {
     planImport: plan([cursorFile()]),
     applyImport: summary({ added: ["github"], renamed: [["linear", "linear-2"]], secretsMoved: 1, identical: 1, invalid: 1 }),
     missedDeepLinkRejections: [],
+    addServer: null,
+    // Console: streams CALL_EVENTS on the call's Channel, then answers with the saved entry.
+    runToolCall: async (callId, server, tool, args, onEvent) => {
+      void callId;
+      const channel = channelOf(onEvent);
+      for (const event of CALL_EVENTS) await channel.send(event);
+      return historyEntry({ id: 3, server, tool, arguments: args, outcome: { kind: "result", isError: false, result: textResult("hello from the tool"), truncated: false } });
+    },
+    cancelToolCall: true,
+    callHistory: (query) => {
+      const entries = HISTORY.filter((entry) => `${entry.server} ${entry.tool} ${entry.arguments}`.includes(query));
+      return { entries: entries.map(historySummary), total: entries.length };
+    },
+    historyEntry: (id) => HISTORY.find((entry) => entry.id === id) ?? historyEntry({ id }),
+    clearCallHistory: null,
+    // Presets.
+    listPresets: [FILESYSTEM, GITHUB],
+    previewPreset: (preset, inputs) =>
+      preset === FILESYSTEM.preset.name
+        ? {
+            target: `npx -y @modelcontextprotocol/server-filesystem@2026.8.31 ${inputs["allowed_folder"] ?? "{allowed_folder}"}`,
+            env: [],
+            headers: [],
+          }
+        : { target: "https://api.githubcopilot.com/mcp/", env: [], headers: [{ name: "Authorization", template: "Bearer {github_token}" }] },
+    addPreset: (_preset, name) => name,
+    // Server detail: what files says about itself, its resources, prompts and log.
+    serverInfo: {
+      protocolVersion: "2025-06-18",
+      name: "files",
+      title: "Files",
+      version: "1.2.0",
+      description: null,
+      websiteUrl: null,
+      capabilities: ["tools", "resources", "prompts", "logging"],
+      instructions: "Paths are absolute.",
+    },
+    serverResources: [
+      { uri: "file:///etc/hosts", name: "hosts", title: "Hosts file", description: "Static host names.", mimeType: "text/plain", size: 20 },
+      { uri: "file:///etc/motd", name: "motd", title: null, description: null, mimeType: "text/plain", size: null },
+    ],
+    serverResourceTemplates: [
+      { uriTemplate: "file:///home/{user}/notes.txt", name: "notes", title: "A person's notes", description: null, mimeType: "text/plain" },
+    ],
+    readResource: (_name, uri) => [{ kind: "text", uri, mimeType: "text/plain", text: `contents of ${uri}` }],
+    serverPrompts: [
+      {
+        name: "summarise",
+        title: "Summarise a file",
+        description: "Asks for a summary.",
+        arguments: [
+          { name: "path", title: null, description: "The file to summarise.", required: true },
+          { name: "style", title: null, description: null, required: false },
+        ],
+      },
+    ],
+    getPrompt: (_name, prompt, args) => ({
+      description: null,
+      messages: [{ role: "user", content: JSON.stringify({ type: "text", text: `${prompt} ${args["path"] ?? ""} ${args["style"] ?? ""}`.trim() }) }],
+    }),
+    serverLog: [
+      { seq: 1, atMs: CALLED_AT, level: "debug", logger: "fs", message: "watching /etc" },
+      { seq: 2, atMs: CALLED_AT + 1000, level: "info", logger: "fs", message: "ready to serve" },
+      { seq: 3, atMs: CALLED_AT + 2000, level: "error", logger: "fs", message: "cannot read /root" },
+    ],
+    // Requests waiting for the person: none unless a test emits one.
+    pendingRequests: [],
+    answerElicitation: null,
+    answerSampling: null,
+    answerRoots: null,
   };
 }

@@ -1,6 +1,7 @@
 // The Node side of the mocked IPC: per-test answers for each command (data, or a function of its arguments), the
 // record of every call, and backend events pushed into the page. It never starts the real backend.
 import type { Page } from "@playwright/test";
+import type { Channel } from "@tauri-apps/api/core";
 import type { CommandError, commands, events } from "../src/ipc/bindings";
 import { type BridgeReply, installIpcMock } from "./mockIpc";
 
@@ -39,6 +40,48 @@ type Events = typeof events;
 export type EventName = keyof Events;
 /** What an event carries. */
 export type EventPayload<K extends EventName> = Parameters<Parameters<Events[K]["listen"]>[0]>[0]["payload"];
+
+/**
+ * The Node end of a Tauri Channel the page passed to a command: `send` delivers a message to the page's
+ * `onmessage` with the index Channel orders by, `end` closes it. Get it from a responder's argument with
+ * {@link channelOf}.
+ */
+export class MockChannel<T> {
+  private next = 0;
+
+  constructor(
+    private readonly page: Page,
+    /** The transformCallback id the page's Channel registered. */
+    readonly id: number,
+  ) {}
+
+  /** Delivers `message` to the page's Channel, in order; resolves once the page ran its handler. */
+  async send(message: T) {
+    const index = this.next++;
+    await this.deliver({ index, message });
+  }
+
+  /** Closes the channel as Tauri does after the command's last message. */
+  async end() {
+    await this.deliver({ index: this.next, end: true });
+  }
+
+  private async deliver(raw: unknown) {
+    const delivered = await this.page.evaluate(([id, data]) => window.__PLUGBOARD_IPC__.runCallback(id, data), [
+      this.id,
+      raw,
+    ] as const);
+    if (!delivered) throw new Error(`channel ${this.id} is no longer listened to`);
+  }
+}
+
+/** The mock behind a Channel argument a responder received (the generated types call it a Channel). */
+export function channelOf<T>(channel: Channel<T>): MockChannel<T> {
+  if (!((channel as unknown) instanceof MockChannel)) throw new Error("not a channel the page passed");
+  return channel as unknown as MockChannel<T>;
+}
+
+const CHANNEL_PREFIX = "__CHANNEL__:";
 
 /** `listServers` → `list_servers`: the name the generated code invokes. */
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -101,7 +144,11 @@ export class MockIpc {
 
   private async answer(command: string, args: Record<string, unknown>): Promise<BridgeReply> {
     // The generated code builds `{ a, b }` from `(a, b)`, so the values are the positional arguments in order.
-    const positional = Object.values(args);
+    const positional = Object.values(args).map((value) =>
+      typeof value === "string" && value.startsWith(CHANNEL_PREFIX)
+        ? new MockChannel(this.page, Number(value.slice(CHANNEL_PREFIX.length)))
+        : value,
+    );
     this.log.push({ command, args: positional });
     const responder = this.responders.get(command);
     if (responder === undefined) {

@@ -10,6 +10,8 @@ export type BridgeReply = { ok: true; data: unknown } | { ok: false; error: unkn
 export type PageIpc = {
   /** Delivers a backend event to every listener of `event` (its kebab-case name, e.g. "server-status-changed"). */
   emit: (event: string, payload: unknown) => number;
+  /** Runs a callback registered with transformCallback (a Channel's); false when it is no longer registered. */
+  runCallback: (id: number, data: unknown) => boolean;
 };
 
 declare global {
@@ -63,7 +65,15 @@ export function installIpcMock() {
       if (command.startsWith("plugin:event|")) {
         return eventPlugin(command, args as { event: string; handler?: number; eventId?: number });
       }
-      const reply = await window.__plugboardInvoke(command, args);
+      // A Channel crosses IPC as "__CHANNEL__:<callback id>" (its __TAURI_TO_IPC_KEY__), as in Tauri: the Node side
+      // sends its messages back through runCallback with that id.
+      const sent = Object.fromEntries(
+        Object.entries(args).map(([key, value]) => {
+          const toIpc = (value as Record<string, unknown> | null)?.["__TAURI_TO_IPC_KEY__"];
+          return [key, typeof toIpc === "function" ? (toIpc as () => unknown).call(value) : value];
+        }),
+      );
+      const reply = await window.__plugboardInvoke(command, sent);
       if (reply.ok) return reply.data;
       // Tauri rejects with the command's serialised error (a CommandError object, or a bare string of its own).
       throw reply.error;
@@ -79,6 +89,11 @@ export function installIpcMock() {
       const ids = listeners.get(event) ?? [];
       for (const id of ids) callbacks.get(id)?.({ event, id, payload });
       return ids.length;
+    },
+    runCallback: (id, data) => {
+      const callback = callbacks.get(id);
+      callback?.(data);
+      return callback !== undefined;
     },
   };
 }

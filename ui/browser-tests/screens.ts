@@ -2,7 +2,54 @@
 // fixtures.ts, the steps that bring it on screen and what shows it is ready. One entry per screen (or per step of a
 // wizard); add yours here when you add a screen (see README.md).
 import type { Locator, Page } from "@playwright/test";
+import { ELICITATION, historyEntry, ROOTS, SAMPLING, server } from "./fixtures";
 import type { MockIpc } from "./ipc";
+
+/** A 1×1 PNG, for an image block in a tool's result. */
+const PIXEL = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+/** A result with every kind of content block the console renders, and structured content. */
+const RICH_RESULT = JSON.stringify({
+  content: [
+    { type: "text", text: "Two files found." },
+    { type: "image", data: PIXEL, mimeType: "image/png" },
+    { type: "resource_link", uri: "file:///etc/hosts", name: "hosts", description: "Static host names." },
+    { type: "resource", resource: { uri: "file:///etc/motd", mimeType: "text/plain", text: "Welcome." } },
+    { type: "future_kind", payload: 1 },
+  ],
+  structuredContent: { count: 2 },
+  isError: false,
+});
+
+/** An OAuth server (linear) as the only server, in `status`, with the login `loggedIn` says. */
+function oauthServer(ipc: MockIpc, ready: boolean) {
+  ipc.respond({
+    listServers: {
+      configPath: "/home/ada/.config/plugboard/servers.json",
+      servers: [server({ name: "linear", transport: "streamableHttp", target: "https://mcp.linear.app/mcp", oauth: true })],
+      invalid: [],
+      fileProblem: null,
+    },
+    serverStatuses: [
+      {
+        server: "linear",
+        status: ready
+          ? { state: "ready", tools: 0, protocolVersion: "2025-06-18", serverName: "linear" }
+          : { state: "needsLogin", hint: "Log in to linear to use it." },
+      },
+    ],
+    serverLoginState: ready
+      ? {
+          loggedIn: true,
+          issuer: "https://linear.app",
+          scopes: ["read", "write"],
+          expiresAtMs: Date.now() + 40 * 60_000,
+          renewsByItself: true,
+          clientId: "plugboard-client",
+        }
+      : { loggedIn: false, issuer: null, scopes: [], expiresAtMs: null, renewsByItself: false, clientId: null },
+  });
+}
 
 /** One screen (or one state of a screen) to check. */
 export type Screen = {
@@ -12,13 +59,11 @@ export type Screen = {
   route: string;
   /** Answers it needs beyond fixtures.ts's defaults. */
   prepare?: (ipc: MockIpc) => void;
-  /** What to do after opening the route to reach this state (e.g. press Next in a wizard). */
-  reach?: (page: Page) => Promise<void>;
+  /** What to do after opening the route to reach this state (e.g. press Next in a wizard, emit an event). */
+  reach?: (page: Page, ipc: MockIpc) => Promise<void>;
   /** Visible once the screen has its data and is settled. */
   ready: (page: Page) => Locator;
 };
-
-const h1 = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 
 export const SCREENS: Screen[] = [
   {
@@ -105,6 +150,177 @@ export const SCREENS: Screen[] = [
       }),
     ready: (page) => page.getByText("Install and start gnome-keyring"),
   },
-  { name: "presets", route: "/presets", ready: (page) => h1(page, "Presets") },
-  { name: "console", route: "/console", ready: (page) => h1(page, "Console") },
+  {
+    name: "server detail, resources with one read",
+    route: "/servers/files",
+    reach: async (page) => {
+      await page.getByRole("tab", { name: "Resources" }).click();
+      await page.getByRole("button", { name: "Read hosts" }).click();
+    },
+    ready: (page) => page.getByText("contents of file:///etc/hosts", { exact: true }),
+  },
+  {
+    name: "server detail, prompt got",
+    route: "/servers/files",
+    reach: async (page) => {
+      await page.getByRole("tab", { name: "Prompts" }).click();
+      await page.getByRole("button", { name: /Summarise a file/ }).click();
+      await page.getByRole("textbox", { name: /path/ }).fill("/etc/hosts");
+      await page.getByRole("button", { name: "Get prompt" }).click();
+    },
+    ready: (page) => page.getByText("summarise /etc/hosts", { exact: true }),
+  },
+  {
+    name: "server detail, log",
+    route: "/servers/files",
+    reach: async (page) => {
+      await page.getByRole("tab", { name: "Log" }).click();
+    },
+    ready: (page) => page.getByText("cannot read /root"),
+  },
+  {
+    name: "server detail, OAuth login facts",
+    route: "/servers/linear",
+    prepare: (ipc) => oauthServer(ipc, true),
+    ready: (page) => page.getByText("https://linear.app"),
+  },
+  {
+    name: "server detail, OAuth server needing a login",
+    route: "/servers/linear",
+    prepare: (ipc) => oauthServer(ipc, false),
+    ready: (page) => page.getByText(/Not logged in/),
+  },
+  {
+    name: "servers, add server dialog",
+    route: "/servers",
+    reach: async (page) => {
+      await page.getByRole("button", { name: "Add server" }).click();
+      await page.getByRole("textbox", { name: "Name" }).fill("everything");
+      await page.getByRole("textbox", { name: "Program" }).fill("npx");
+    },
+    ready: (page) => page.getByRole("region", { name: "The entry that will be saved" }).getByText('"command": "npx"'),
+  },
+  {
+    name: "presets",
+    route: "/presets",
+    ready: (page) => page.getByRole("button", { name: "Add Filesystem" }),
+  },
+  {
+    name: "presets, add dialog",
+    route: "/presets",
+    reach: async (page) => {
+      await page.getByRole("button", { name: "Add Filesystem" }).click();
+      await page.getByRole("textbox", { name: /allowed_folder/ }).fill("/home/ada");
+    },
+    ready: (page) => page.getByText("npx -y @modelcontextprotocol/server-filesystem@2026.8.31 /home/ada"),
+  },
+  {
+    name: "console, tool picker open",
+    route: "/console?server=files",
+    reach: async (page) => {
+      await page.getByRole("button", { name: /^Tool/ }).click();
+    },
+    ready: (page) => page.getByRole("option", { name: /write_file/ }),
+  },
+  { name: "console, nothing picked", route: "/console", ready: (page) => page.getByText("Pick a server and a tool.") },
+  {
+    name: "console, a result",
+    route: "/console?server=files&tool=read_file",
+    reach: async (page) => {
+      await page.getByRole("textbox", { name: /path/ }).fill("/etc/hosts");
+      await page.getByRole("button", { name: "Run", exact: true }).click();
+    },
+    ready: (page) => page.getByText("hello from the tool"),
+  },
+  {
+    name: "console, every kind of content in a result",
+    route: "/console?server=files&tool=read_file",
+    prepare: (ipc) =>
+      ipc.respond({
+        runToolCall: (_callId, server, tool, args) =>
+          historyEntry({ id: 3, server, tool, arguments: args, outcome: { kind: "result", isError: false, result: RICH_RESULT, truncated: false } }),
+      }),
+    reach: async (page) => {
+      await page.getByRole("textbox", { name: /path/ }).fill("/etc");
+      await page.getByRole("button", { name: "Run", exact: true }).click();
+    },
+    ready: (page) => page.getByRole("region", { name: "Structured content" }),
+  },
+  {
+    name: "console, a tool error",
+    route: "/console?server=files&tool=read_file",
+    prepare: (ipc) =>
+      ipc.respond({
+        runToolCall: (_callId, server, tool, args) =>
+          historyEntry({
+            id: 3,
+            server,
+            tool,
+            arguments: args,
+            outcome: { kind: "result", isError: true, result: JSON.stringify({ content: [{ type: "text", text: "ENOENT" }], isError: true }), truncated: false },
+          }),
+      }),
+    reach: async (page) => {
+      await page.getByRole("textbox", { name: /path/ }).fill("/nope");
+      await page.getByRole("button", { name: "Run", exact: true }).click();
+    },
+    ready: (page) => page.getByText("ENOENT"),
+  },
+  {
+    name: "console, arguments as JSON",
+    route: "/console?server=files&tool=read_file",
+    reach: async (page) => {
+      await page.getByRole("tab", { name: "JSON" }).click();
+    },
+    ready: (page) => page.getByRole("textbox", { name: "Arguments of read_file as JSON" }),
+  },
+  {
+    name: "console, history entry selected",
+    route: "/console",
+    prepare: (ipc) =>
+      ipc.respond({
+        historyEntry: (id) => historyEntry({ id, outcome: { kind: "result", isError: false, result: RICH_RESULT, truncated: false } }),
+      }),
+    reach: async (page) => {
+      await page.getByRole("list", { name: "Calls" }).getByRole("button").first().click();
+    },
+    ready: (page) => page.getByRole("article").getByRole("region", { name: "Structured content" }),
+  },
+  {
+    name: "pending elicitation with every field kind",
+    route: "/servers",
+    reach: async (_page, ipc) => {
+      await ipc.emitWhenHeard("pendingRequestArrived", {
+        request: {
+          id: 11,
+          server: "files",
+          ask: {
+            kind: "elicitation",
+            message: "Set up the sync.",
+            schema: JSON.stringify({
+              type: "object",
+              properties: {
+                email: { type: "string", format: "email", title: "Email", description: "Where reports go." },
+                plan: { type: "string", title: "Plan", enum: ["free", "pro"], enumNames: ["Free", "Pro"] },
+                seats: { type: "number", title: "Seats", minimum: 1 },
+                nightly: { type: "boolean", title: "Sync every night" },
+              },
+              required: ["email", "plan"],
+            }),
+          },
+        },
+      });
+    },
+    ready: (page) => page.getByRole("dialog", { name: "files asks for information" }).getByText("Where reports go."),
+  },
+  ...[ELICITATION, SAMPLING, ROOTS].map(
+    (request): Screen => ({
+      name: `pending ${request.ask.kind} request dialog`,
+      route: "/servers",
+      reach: async (_page, ipc) => {
+        await ipc.emitWhenHeard("pendingRequestArrived", { request });
+      },
+      ready: (page) => page.getByRole("dialog", { name: /^files asks/ }),
+    }),
+  ),
 ];

@@ -33,8 +33,9 @@ export const test = base.extend<Fixtures>({
     void ipc;
     await provide(async (route) => {
       await page.goto(`/#${route}`);
-      // The app is up once the sidebar is; pages then load their data through `ipc`.
-      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      // The app is up once the sidebar is (also behind a modal dialog, which hides it from the accessibility tree);
+      // pages then load their data through `ipc`.
+      await expect(page.getByRole("navigation", { name: "Main", includeHidden: true })).toBeVisible();
     });
   },
 });

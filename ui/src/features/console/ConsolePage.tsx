@@ -125,7 +125,7 @@ export default function ConsolePage() {
           <RunBar running={running} blocked={blocked} onRun={run} onCancel={call.cancel} cancelError={call.cancelError} />
           <EventStream events={call.events} />
           {call.state.phase === "finished" && (
-            <ResultView outcome={call.state.entry.outcome} durationMs={call.state.entry.durationMs} />
+            <ResultView outcome={call.state.entry.outcome} durationMs={call.state.entry.durationMs} headingLevel={2} />
           )}
           {call.state.phase === "rejected" && (
             <p role="alert" className="rounded-md border border-danger/40 bg-danger-soft px-4 py-3 text-sm wrap-anywhere">

@@ -54,7 +54,7 @@ export default function HistoryEntryView({ id, onRerun }: HistoryEntryViewProps)
       <pre aria-label="Arguments" className="max-h-32 overflow-auto rounded-md border border-line bg-canvas px-3 py-2 font-mono text-xs whitespace-pre-wrap wrap-anywhere">
         {revealHidden(data.arguments)}
       </pre>
-      <ResultView outcome={data.outcome} durationMs={data.durationMs} />
+      <ResultView outcome={data.outcome} durationMs={data.durationMs} headingLevel={4} />
     </article>
   );
 }

@@ -60,6 +60,8 @@ export default function Picker({ label, noun, options, selected, onSelect, place
         </Popover.Trigger>
         <Popover.Portal>
           <Popover.Content
+            // Radix makes the popover a dialog; it is named by the picker's visible label ("Server", "Tool").
+            aria-labelledby={labelId}
             align="start"
             sideOffset={4}
             className="z-20 w-[max(var(--radix-popover-trigger-width),20rem)] rounded-md border border-line bg-surface shadow-lg"

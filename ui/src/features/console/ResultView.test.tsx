@@ -17,7 +17,7 @@ describe("ResultView", () => {
   // Pins: each content type renders as itself; markdown and hostile markup stay text; images and audio are data: URLs.
   it("renders each content type, all server text inert", () => {
     const { container } = renderWithProviders(
-      <ResultView
+      <ResultView headingLevel={4}
         durationMs={85}
         outcome={result({
           content: [
@@ -47,13 +47,23 @@ describe("ResultView", () => {
     expect(screen.getByText("*hi*")).toBeInTheDocument();
     expect(screen.getByText("Binary content, 3 bytes; not shown.")).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "Structured content" })).toHaveTextContent('"sum": 3');
+    // Pins: under a history entry's h3 the result's heading is an h4 (axe heading-order).
+    expect(screen.getByRole("heading", { level: 4, name: "Structured content" })).toBeInTheDocument();
     expect(container.querySelector("script, h1, strong, img:not([src^='data:image/png'])")).toBeNull();
   });
 
   // Pins: an image whose type is not image/* (or whose data is not base64) is described, never put in a src.
+  // Pins: right under the Console's h1 the result's heading is an h2, never skipping a level (axe heading-order).
+  it("puts its headings at the level it is given", () => {
+    renderWithProviders(
+      <ResultView headingLevel={2} durationMs={5} outcome={result({ content: [], structuredContent: { sum: 3 } })} />,
+    );
+    expect(screen.getByRole("heading", { level: 2, name: "Structured content" })).toBeInTheDocument();
+  });
+
   it("refuses media that is not what it claims", () => {
     const { container } = renderWithProviders(
-      <ResultView
+      <ResultView headingLevel={4}
         durationMs={1}
         outcome={result({
           content: [
@@ -69,7 +79,7 @@ describe("ResultView", () => {
 
   // Pins: isError is announced (role=alert) in the danger style, with its content still shown.
   it("marks a tool error", () => {
-    renderWithProviders(<ResultView durationMs={1500} outcome={result({ content: [{ type: "text", text: "bad input" }] }, true)} />);
+    renderWithProviders(<ResultView headingLevel={4} durationMs={1500} outcome={result({ content: [{ type: "text", text: "bad input" }] }, true)} />);
     const alert = screen.getByRole("alert");
     expect(alert).toHaveTextContent("The tool reported an error (after 1.5 s).");
     expect(alert.parentElement).toHaveClass("border-danger");
@@ -80,12 +90,12 @@ describe("ResultView", () => {
   // Pins: a failure and a cancel are said in words (the failure announced, its message inert).
   it("says failed and cancelled in words", () => {
     const { rerender } = renderWithProviders(
-      <ResultView durationMs={30000} outcome={{ kind: "failed", message: `timed out ${HOSTILE}` }} />,
+      <ResultView headingLevel={4} durationMs={30000} outcome={{ kind: "failed", message: `timed out ${HOSTILE}` }} />,
     );
     expect(screen.getByRole("alert")).toHaveTextContent("The call failed after 30.0 s.");
     expect(screen.getByText(/^timed out <script>/)).toBeInTheDocument();
 
-    rerender(<ResultView durationMs={12} outcome={{ kind: "cancelled" }} />);
+    rerender(<ResultView headingLevel={4} durationMs={12} outcome={{ kind: "cancelled" }} />);
     expect(screen.getByRole("status")).toHaveTextContent("The call was cancelled after 12 ms.");
   });
 });

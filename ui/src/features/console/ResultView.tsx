@@ -13,9 +13,14 @@ type ResultViewProps = {
   outcome: CallOutcome;
   /** How long the call took, in milliseconds. */
   durationMs: number;
+  /**
+   * The level of the result's own headings: one below the heading the result sits under (2 under the Console's h1,
+   * 4 under a history entry's h3), so headings never skip a level.
+   */
+  headingLevel: 2 | 4;
 };
 
-export default function ResultView({ outcome, durationMs }: ResultViewProps) {
+export default function ResultView({ outcome, durationMs, headingLevel }: ResultViewProps) {
   const took = formatDuration(durationMs);
   if (outcome.kind === "failed") {
     return (
@@ -36,15 +41,24 @@ export default function ResultView({ outcome, durationMs }: ResultViewProps) {
       </p>
     );
   }
-  return <ToolResult result={outcome.result} isError={outcome.isError} truncated={outcome.truncated} took={took} />;
+  return (
+    <ToolResult
+      result={outcome.result}
+      isError={outcome.isError}
+      truncated={outcome.truncated}
+      took={took}
+      headingLevel={headingLevel}
+    />
+  );
 }
 
 /** Props for {@link ToolResult}. */
-type ToolResultProps = { result: string; isError: boolean; truncated: boolean; took: string };
+type ToolResultProps = { result: string; isError: boolean; truncated: boolean; took: string; headingLevel: 2 | 4 };
 
 /** The server's answer: a tool error in the danger style and announced, else the content as it came. */
-function ToolResult({ result, isError, truncated, took }: ToolResultProps) {
+function ToolResult({ result, isError, truncated, took, headingLevel }: ToolResultProps) {
   const parsed = useMemo(() => parseResult(result), [result]);
+  const Heading = headingLevel === 2 ? "h2" : "h4";
   const body = (
     <div className="flex flex-col gap-2">
       {parsed.raw !== null && <pre className="font-mono text-[13px] whitespace-pre-wrap wrap-anywhere">{revealHidden(parsed.raw)}</pre>}
@@ -56,7 +70,7 @@ function ToolResult({ result, isError, truncated, took }: ToolResultProps) {
       )}
       {parsed.structured !== null && (
         <section aria-label="Structured content" className="flex flex-col gap-1">
-          <h4 className="text-xs font-semibold text-muted uppercase">Structured content</h4>
+          <Heading className="text-xs font-semibold text-muted uppercase">Structured content</Heading>
           <pre className="rounded-md border border-line bg-canvas px-3 py-2 font-mono text-[13px] whitespace-pre-wrap wrap-anywhere">
             {revealHidden(parsed.structured)}
           </pre>

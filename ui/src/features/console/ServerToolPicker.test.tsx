@@ -45,6 +45,14 @@ describe("ServerToolPicker", () => {
     expect(onServer).toHaveBeenCalledWith("everything");
   });
 
+  // Pins: the open picker is a dialog named by its visible label (axe aria-dialog-name).
+  it("names the open picker by its label", async () => {
+    const user = userEvent.setup();
+    renderPicker();
+    await user.click(screen.getByRole("button", { name: /Tool/ }));
+    expect(await screen.findByRole("dialog", { name: "Tool" })).toBeInTheDocument();
+  });
+
   // Pins: typing filters the tools (also by description) and Enter picks the first match by its raw name.
   it("filters the tools as you type and picks with Enter", async () => {
     const user = userEvent.setup();

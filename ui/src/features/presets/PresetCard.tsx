@@ -43,7 +43,8 @@ export default function PresetCard({ listing, onAdd }: PresetCardProps) {
         <button
           type="button"
           onClick={onAdd}
-          aria-label={`Add ${preset.title}`}
+          // The name starts with the visible words (WCAG 2.5.3), so "Add another" is also what voice control hears.
+          aria-label={`${addedAs.length > 0 ? "Add another" : "Add"} ${preset.title}`}
           className="inline-flex items-center gap-1.5 self-start rounded-md border border-line bg-surface px-3 py-1 text-sm hover:bg-canvas"
         >
           <Plus size={14} aria-hidden="true" />

@@ -161,6 +161,19 @@ describe("PendingRequests", () => {
     expect(commands.answerRoots).toHaveBeenCalledWith(3, ["/srv/data", "/home/ann"]);
   });
 
+  // Pins: a row left blank is not sent as a folder (the backend would refuse the empty path).
+  it("leaves blank rows out of the folders sent", async () => {
+    render(<PendingRequests />);
+    arrive({ request: ROOTS });
+    const dialog = await screen.findByRole("dialog", { name: "indexer asks which folders it may use" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add a folder" }));
+    await userEvent.type(within(dialog).getByLabelText("Folder 2"), "/srv/data");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add a folder" }));
+    await userEvent.type(within(dialog).getByLabelText("Folder 3"), "   ");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Share folders" }));
+    expect(commands.answerRoots).toHaveBeenCalledWith(3, ["/srv/data"]);
+  });
+
   // Pins: requests queue one dialog at a time with a count of the others, those waiting before the window opened
   // included; a withdrawn request (the server cancelled) closes its dialog and the next one shows.
   it("queues requests and closes a withdrawn one", async () => {

@@ -19,7 +19,9 @@ export default function RootsForm({ id, answer, sending }: { id: number; answer:
       className="flex flex-col gap-3"
       onSubmit={(event) => {
         event.preventDefault();
-        void answer(() => commands.answerRoots(id, folders));
+        // A row left blank (the first one, or one added and not filled) is no folder: the backend would refuse "".
+        const listed = folders.filter((folder) => folder.trim() !== "");
+        void answer(() => commands.answerRoots(id, listed));
       }}
     >
       <p className="text-muted">List the folders this server may work in (absolute paths), or decline.</p>
