@@ -47,7 +47,8 @@ describe("looking inside a server", () => {
     const facts = await browser.$('section[aria-label="What the server says about itself"]');
     await facts.waitForDisplayed(WAIT);
     const text = await facts.getText();
-    assert.match(text, /mcp-servers\/everything, version \d/);
+    // server-everything gives a title, which is shown rather than its name (mcp-servers/everything).
+    assert.match(text, /Calls itself Everything Reference Server, version \d+\.\d+/);
     assert.match(text, /Offers .*resources \(subscriptions/);
     assert.match(text, /prompts/);
     assert.ok(await browser.$("summary=Instructions from the server").isDisplayed());
