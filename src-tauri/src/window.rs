@@ -134,7 +134,7 @@ fn forward_person_events(app: &tauri::AppHandle, person: &PersonRequests) {
     });
 }
 
-struct ConfigWatcher(#[allow(dead_code)] notify::RecommendedWatcher);
+struct ConfigWatcher(#[allow(dead_code)] config::FileWatcher);
 
 fn focus_main_window(app: &tauri::AppHandle) {
     if let Some(window) = app.get_webview_window("main") {

@@ -1,6 +1,6 @@
 // Launches the real Plugboard binary through tauri-driver (started by tests/harness/isolated-env.sh --webdriver).
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { remote } from "webdriverio";
@@ -94,4 +94,60 @@ export function testServer() {
   const bin = process.env.PLUGBOARD_TESTSERVER_BIN;
   if (!bin) throw new Error("PLUGBOARD_TESTSERVER_BIN is not set: run the e2e suite through `make test-e2e`");
   return bin;
+}
+
+/** The pid of the running app process (the one whose executable is the binary under test), or null. */
+export function appPid() {
+  const binary = realpathSync(appBinary());
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readlinkSync(`/proc/${entry}/exe`) === binary) return Number(entry);
+    } catch {
+      // A process that ended or is not ours to read.
+    }
+  }
+  return null;
+}
+
+/** CPU time (user + system, all threads) the process `pid` has used so far, in seconds (from /proc/<pid>/stat). */
+export function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces, so it is skipped by its closing parenthesis).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
+/** The pids of processes whose command line contains `marker` (e.g. a server launched with a marker argument). */
+export function pidsWith(marker) {
+  const pids = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ");
+      if (cmdline.includes(marker) && Number(entry) !== process.pid) pids.push(Number(entry));
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  return pids;
+}
+
+/** `pid` and every process below it (the app's WebKit processes and the servers it launched). */
+export function processTree(pid) {
+  const children = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i += 1) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
 }

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { dirname } from "node:path";
 import { after, before, describe, test } from "node:test";
 
-import { configPath, everythingServer, launchApp, screenshot, testServer } from "./app.mjs";
+import { configPath, everythingServer, launchApp, pidsWith, screenshot, testServer } from "./app.mjs";
 
 const WAIT = { timeout: 30_000 };
 // An extra argument both servers ignore, so their processes are this run's.
@@ -63,8 +63,11 @@ describe("the server detail screen", () => {
     rmSync(configPath(), { force: true });
   });
 
-  // Unticking a tool and saving writes an explicit allowlist to servers.json; the server comes back with it applied.
+  // Unticking a tool and saving writes an explicit allowlist to servers.json and applies it to the running server:
+  // the same process (pid) serves on, since an allowlist is a filter on Plugboard's side.
   test("unticking a tool and saving persists the allowlist", async () => {
+    const [pidBefore, ...others] = pidsWith(`stdio ${MARKER}`);
+    assert.ok(pidBefore && others.length === 0, `one everything process runs: ${[pidBefore, ...others]}`);
     await openServer(browser, "everything");
     await browser.waitUntil(async () => /MCP \d{4}-\d{2}-\d{2}/.test(await browser.$("dl").getText()), WAIT);
     const echo = await toolCheckbox(browser, "echo");
@@ -83,13 +86,13 @@ describe("the server detail screen", () => {
     assert.ok(tools.includes("get-sum"), `the other tools stay allowed: ${tools}`);
     assert.deepEqual(readConfig().mcpServers.everything.args, ["stdio", MARKER], "nothing else in the entry changed");
 
-    // The server restarts with the new allowlist; the editor then shows what the engine applies.
+    // The running server takes the new allowlist; the editor then shows what the engine applies.
     await browser.waitUntil(async () => {
       const box = await toolCheckbox(browser, "echo");
       return (await box.isExisting()) && (await box.getAttribute("aria-checked")) === "false";
     }, WAIT);
     await browser.waitUntil(async () => /Ready · \d+ tools/.test(await browser.$("dl").getText()), WAIT);
-    // Clicking Save scrolled the page: back to the top. Then wait until the restarted server is ready and the editor
+    // Clicking Save scrolled the page: back to the top. Then wait until the server is ready and the editor
     // says the save is applied (no draft, no stale list), and give WebKit a moment to paint before the picture.
     await browser.execute(() => document.querySelector("main")?.scrollTo(0, 0));
     await browser.waitUntil(
@@ -103,6 +106,7 @@ describe("the server detail screen", () => {
     );
     await browser.pause(300);
     await screenshot(browser, "server-detail-saved");
+    assert.deepEqual(pidsWith(`stdio ${MARKER}`), [pidBefore], "the allowlist applied without restarting the server");
   });
 
   // Another program narrowing the allowlist in servers.json is reflected on the open page without a reload.

@@ -181,6 +181,25 @@ export function defaultResponses(): Responses {
     applyImport: summary({ added: ["github"], renamed: [["linear", "linear-2"]], secretsMoved: 1, identical: 1, invalid: 1 }),
     missedDeepLinkRejections: [],
     addServer: null,
+    checkServerProgram: null,
+    // A server's page: its secrets, lifecycle and diagnosis.
+    serverSecrets: [],
+    setServerEnabled: null,
+    restartServer: null,
+    renameServer: null,
+    setSecret: null,
+    deleteSecret: null,
+    diagnoseServer: [
+      { name: "config", outcome: "passed", detail: "a local server: uvx mcp-server-fetch" },
+      { name: "references", outcome: "passed", detail: "0 secret(s) found in the keychain, 0 environment variable(s) set" },
+      {
+        name: "program",
+        outcome: "failed",
+        detail: "Could not start `uvx`: it is not installed (not found in the 6 folders of PATH).",
+        whatToDo: "Install uv (it brings uvx), then retry.",
+      },
+      { name: "handshake", outcome: "skipped" },
+    ],
     // Console: streams CALL_EVENTS on the call's Channel, then answers with the saved entry.
     runToolCall: async (callId, server, tool, args, onEvent) => {
       void callId;

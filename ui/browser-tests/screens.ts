@@ -108,6 +108,24 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole("textbox", { name: "Entry of files as JSON" }),
   },
   {
+    // A failed server's page: the same red box as its row, a missing secret to set, and a diagnosis run.
+    name: "server detail, failed with a missing secret, diagnosed",
+    route: "/servers/weather",
+    prepare: (ipc) => ipc.respond({ serverSecrets: [{ name: "WEATHER_KEY", stored: false }, { name: "UNITS", stored: true }] }),
+    reach: async (page) => {
+      await page.getByRole("button", { name: "Run diagnosis" }).click();
+    },
+    ready: (page) => page.getByRole("list", { name: "Diagnosis" }),
+  },
+  {
+    name: "server detail, rename",
+    route: "/servers/files",
+    reach: async (page) => {
+      await page.getByRole("button", { name: "Rename" }).click();
+    },
+    ready: (page) => page.getByRole("textbox", { name: "New name" }),
+  },
+  {
     name: "import, sources",
     route: "/import",
     ready: (page) => page.getByRole("button", { name: "Review 4 entries" }),

@@ -57,7 +57,8 @@ pub fn run(out: &mut impl Write, registry: &Registry, args: &ImportArgs) -> anyh
         OnConflict::Overwrite => ConflictChoice::Overwrite,
         OnConflict::Rename => ConflictChoice::Rename,
     };
-    let summary = apply_plan(registry, &plan, |_, _| choice)?;
+    // The flag decides conflicts only: new entries are always added.
+    let summary = apply_plan(registry, &plan, |_, entry| entry.outcome.is_conflict().then_some(choice))?;
     write_summary(out, &summary, &registry.store().path().display().to_string())?;
     Ok(())
 }

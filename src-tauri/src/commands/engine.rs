@@ -1,5 +1,8 @@
 //! Commands of the connection engine: live statuses, connect/disconnect, tools and tool calls.
 
+use std::sync::Arc;
+
+use plugboard_core::doctor::{Step, diagnose};
 use plugboard_core::supervisor::{AllowlistView, ServerStatus, ToolInfo};
 use serde::Serialize;
 use tauri::State;
@@ -37,6 +40,27 @@ pub async fn connect_server(state: State<'_, AppState>, name: String) -> Result<
 #[tracing::instrument(skip(state), err)]
 pub async fn disconnect_server(state: State<'_, AppState>, name: String) -> Result<(), CommandError> {
     state.supervisor.disconnect(&name).await.map_err(Into::into)
+}
+
+/// Stops a server and starts it again (a new process or session), forgiving past failures.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state), err)]
+pub async fn restart_server(state: State<'_, AppState>, name: String) -> Result<(), CommandError> {
+    state.supervisor.restart(&name).await.map_err(Into::into)
+}
+
+/// Walks every step of connecting a server (config, references, program or network, handshake, login) apart from
+/// its running session, and says which step fails and what to do.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state), err)]
+pub async fn diagnose_server(state: State<'_, AppState>, name: String) -> Result<Vec<Step>, CommandError> {
+    let entry = state.with_registry({
+        let name = name.clone();
+        move |r| r.get(&name)
+    });
+    Ok(diagnose(&name, &entry.await?, Arc::clone(&state.vault)).await)
 }
 
 /// A server's tools, each marked allowed or hidden by the allowlist.

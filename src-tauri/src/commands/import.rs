@@ -38,8 +38,8 @@ pub async fn plan_import(state: State<'_, AppState>) -> Result<ImportPlan, Comma
     state.with_registry(|r| Ok(ImportPlan::build(&detected(), &r.store().snapshot()))).await
 }
 
-/// Applies the import: new entries are added, conflicts follow `choices` (by file and name, else by name; skip
-/// when not named).
+/// Applies the import: entries follow `choices` (by file and name, else by name); an entry not named is added
+/// when new and kept as Plugboard has it when it conflicts. A `skip` leaves out a new entry too (unticked).
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip_all, err)]
@@ -54,7 +54,7 @@ pub async fn apply_import(
             let plan = ImportPlan::build(&detected(), &r.store().snapshot());
             import::apply_plan(r, &plan, |file, entry| {
                 let of = |path: Option<String>| choices.get(&(path, entry.name.clone())).copied();
-                of(Some(file.path.clone())).or_else(|| of(None)).unwrap_or(ConflictChoice::Skip)
+                of(Some(file.path.clone())).or_else(|| of(None))
             })
         })
         .await

@@ -1,5 +1,6 @@
 //! Commands about secrets: where they live, and setting or deleting one. Values only ever travel UI → core.
 
+use plugboard_core::registry::SecretState;
 use plugboard_core::secrets::{Sensitive, VaultStatus};
 use tauri::State;
 
@@ -34,4 +35,12 @@ pub async fn set_secret(
 #[tracing::instrument(skip(state), err)]
 pub async fn delete_secret(state: State<'_, AppState>, server: String, name: String) -> Result<(), CommandError> {
     state.with_registry(move |r| r.delete_secret(&server, &name)).await
+}
+
+/// The secrets a server's entry refers to (`${secret:NAME}`), each with whether it is stored; never a value.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(state), err)]
+pub async fn server_secrets(state: State<'_, AppState>, server: String) -> Result<Vec<SecretState>, CommandError> {
+    state.with_registry(move |r| r.secret_states(&server)).await
 }

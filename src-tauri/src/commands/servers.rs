@@ -2,6 +2,9 @@
 
 use plugboard_core::config::raw::RawServer;
 use plugboard_core::config::{EntryProblem, ServerList, check_entry_text};
+use plugboard_core::secrets::Sensitive;
+use plugboard_core::transport::resolve_program;
+use serde::Deserialize;
 use tauri::State;
 
 use crate::error::CommandError;
@@ -23,13 +26,42 @@ pub async fn get_server(state: State<'_, AppState>, name: String) -> Result<Stri
     state.with_registry(move |r| r.get(&name).map(|entry| to_json(&entry))).await
 }
 
-/// Adds a server from its JSON entry.
+/// A secret typed into the Add server form: its value goes to the keychain, the entry holds `${secret:NAME}`.
+#[derive(Debug, Clone, Deserialize, specta::Type)]
+pub struct NewSecret {
+    pub name: String,
+    pub value: String,
+}
+
+/// Adds a server from its JSON entry, with the secrets its `${secret:…}` references name (stored first; a failure
+/// leaves neither).
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state, entry), err)]
-pub async fn add_server(state: State<'_, AppState>, name: String, entry: String) -> Result<(), CommandError> {
+#[tracing::instrument(skip(state, entry, secrets), err)]
+pub async fn add_server(
+    state: State<'_, AppState>,
+    name: String,
+    entry: String,
+    secrets: Vec<NewSecret>,
+) -> Result<(), CommandError> {
     let entry = parse_entry(&name, &entry)?;
-    state.with_registry(move |r| r.add(&name, entry)).await
+    let secrets: Vec<(String, Sensitive<String>)> =
+        secrets.into_iter().map(|s| (s.name, Sensitive::new(s.value))).collect();
+    state.with_registry(move |r| r.add_with_secrets(&name, entry, &secrets)).await
+}
+
+/// Whether the program of a local server can be found the way Plugboard will start it (the login shell's PATH):
+/// `null` when it can, else what is wrong and what to install, for the Add server form before saving.
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(err)]
+pub async fn check_server_program(command: String) -> Result<Option<String>, CommandError> {
+    let found = tauri::async_runtime::spawn_blocking(move || {
+        resolve_program(std::path::Path::new(command.trim()), &std::collections::BTreeMap::new())
+    })
+    .await
+    .map_err(|e| CommandError::Internal { message: format!("the check did not finish: {e}") })?;
+    Ok(found.err().map(|e| e.to_string()))
 }
 
 /// Replaces a server's entry with this JSON.

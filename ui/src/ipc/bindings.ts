@@ -10,8 +10,11 @@ export const commands = {
 	listServers: () => typedError<ServerList, CommandError>(__TAURI_INVOKE("list_servers")),
 	/**  One server's entry as pretty JSON, exactly as it is in the file. */
 	getServer: (name: string) => typedError<string, CommandError>(__TAURI_INVOKE("get_server", { name })),
-	/**  Adds a server from its JSON entry. */
-	addServer: (name: string, entry: string) => typedError<null, CommandError>(__TAURI_INVOKE("add_server", { name, entry })),
+	/**
+	 *  Adds a server from its JSON entry, with the secrets its `${secret:…}` references name (stored first; a failure
+	 *  leaves neither).
+	 */
+	addServer: (name: string, entry: string, secrets: NewSecret[]) => typedError<null, CommandError>(__TAURI_INVOKE("add_server", { name, entry, secrets })),
 	/**  Replaces a server's entry with this JSON. */
 	updateServer: (name: string, entry: string) => typedError<null, CommandError>(__TAURI_INVOKE("update_server", { name, entry })),
 	/**  Replaces only a server's tool allowlist: `null` means every tool (no `tools` key), a list exactly those. */
@@ -21,6 +24,11 @@ export const commands = {
 	 *  field, line and column (for the raw config editor, as the person types).
 	 */
 	checkServerEntry: (name: string, entry: string) => typedError<EntryProblem | null, CommandError>(__TAURI_INVOKE("check_server_entry", { name, entry })),
+	/**
+	 *  Whether the program of a local server can be found the way Plugboard will start it (the login shell's PATH):
+	 *  `null` when it can, else what is wrong and what to install, for the Add server form before saving.
+	 */
+	checkServerProgram: (command: string) => typedError<string | null, CommandError>(__TAURI_INVOKE("check_server_program", { command })),
 	/**  Removes a server and deletes its secrets; returns how many secrets were deleted. */
 	removeServer: (name: string) => typedError<number, CommandError>(__TAURI_INVOKE("remove_server", { name })),
 	/**  Renames a server; its secrets move with it. */
@@ -33,13 +41,15 @@ export const commands = {
 	setSecret: (server: string, name: string, value: string) => typedError<null, CommandError>(__TAURI_INVOKE("set_secret", { server, name, value })),
 	/**  Deletes a server's secret. */
 	deleteSecret: (server: string, name: string) => typedError<null, CommandError>(__TAURI_INVOKE("delete_secret", { server, name })),
+	/**  The secrets a server's entry refers to (`${secret:NAME}`), each with whether it is stored; never a value. */
+	serverSecrets: (server: string) => typedError<SecretState[], CommandError>(__TAURI_INVOKE("server_secrets", { server })),
 	/**  Which clients' config files exist here, and where the others were looked for (the wizard's first step). */
 	detectImportSources: () => typedError<ImportSources, CommandError>(__TAURI_INVOKE("detect_import_sources")),
 	/**  Every client config file found on this machine, each entry with its outcome; nothing is written. */
 	planImport: () => typedError<ImportPlan, CommandError>(__TAURI_INVOKE("plan_import")),
 	/**
-	 *  Applies the import: new entries are added, conflicts follow `choices` (by file and name, else by name; skip
-	 *  when not named).
+	 *  Applies the import: entries follow `choices` (by file and name, else by name); an entry not named is added
+	 *  when new and kept as Plugboard has it when it conflicts. A `skip` leaves out a new entry too (unticked).
 	 */
 	applyImport: (choices: ImportChoice[]) => typedError<ImportSummary, CommandError>(__TAURI_INVOKE("apply_import", { choices })),
 	/**  The catalog, each preset with the servers already added from it and a free name to suggest. */
@@ -57,6 +67,13 @@ export const commands = {
 	connectServer: (name: string) => typedError<null, CommandError>(__TAURI_INVOKE("connect_server", { name })),
 	/**  Disconnects a server; it stays disconnected until connected again. */
 	disconnectServer: (name: string) => typedError<null, CommandError>(__TAURI_INVOKE("disconnect_server", { name })),
+	/**  Stops a server and starts it again (a new process or session), forgiving past failures. */
+	restartServer: (name: string) => typedError<null, CommandError>(__TAURI_INVOKE("restart_server", { name })),
+	/**
+	 *  Walks every step of connecting a server (config, references, program or network, handshake, login) apart from
+	 *  its running session, and says which step fails and what to do.
+	 */
+	diagnoseServer: (name: string) => typedError<Step[], CommandError>(__TAURI_INVOKE("diagnose_server", { name })),
 	/**  A server's tools, each marked allowed or hidden by the allowlist. */
 	serverTools: (name: string) => typedError<ToolInfo[], CommandError>(__TAURI_INVOKE("server_tools", { name })),
 	/**  A server's allowlist as its running config has it, next to every tool it offers (the allowlist editor's data). */
@@ -220,7 +237,10 @@ export type ConfigChanged = {
 	problem: string | null,
 };
 
-/**  What to do with an entry whose name is taken by a different server. */
+/**
+ *  What to do with an entry whose name is taken by a different server; `Skip` also leaves out a new entry the person
+ *  unticked.
+ */
 export type ConflictChoice = 
 /**  Keep what Plugboard has. */
 "skip" | 
@@ -410,6 +430,12 @@ export type NamedTemplate = {
 	template: string,
 };
 
+/**  A secret typed into the Add server form: its value goes to the keychain, the entry holds `${secret:NAME}`. */
+export type NewSecret = {
+	name: string,
+	value: string,
+};
+
 /**  Where a package comes from, which decides the runner (`npx`, `uvx`, `docker`). */
 export type PackageRegistry = "npm" | "pypi" | "oci";
 
@@ -550,6 +576,12 @@ export type SamplingLine = {
 	text: string,
 };
 
+/**  One `${secret:NAME}` a server refers to and whether the vault holds it; never the value. */
+export type SecretState = {
+	name: string,
+	stored: boolean,
+};
+
 /**  What the server said about itself in `initialize`. */
 export type ServerInfo = {
 	protocolVersion: string,
@@ -640,6 +672,18 @@ export type ServerSummary = {
 	/**  Whether it logs in with OAuth (it has an `oauth` section): the UI offers Log in and Log out for it. */
 	oauth: boolean,
 };
+
+/**  One step of the walk. */
+export type Step = {
+	name: string,
+} & StepOutcome;
+
+/**  How one step went. */
+export type StepOutcome = { outcome: "passed"; detail: string } | 
+/**  Worked, with something the person should know. */
+{ outcome: "warning"; detail: string } | { outcome: "failed"; detail: string; whatToDo: string } | 
+/**  Not run because an earlier step failed. */
+{ outcome: "skipped" };
 
 /**  One tool as the UI and `plugboard tools` show it. */
 export type ToolInfo = {

@@ -17,7 +17,7 @@ const LABELS: Record<Action, { label: string; verb: string; icon: LucideIcon }> 
   retry: { label: "Retry", verb: "retry", icon: RotateCw },
 };
 
-/** The action for a state, or null when there is none (disabled servers are enabled elsewhere, in a later release). */
+/** The action for a state, or null when there is none (a disabled server is turned on by the Turn on button). */
 function actionFor(state: ServerStatus["state"]): Action | null {
   switch (state) {
     case "stopped":

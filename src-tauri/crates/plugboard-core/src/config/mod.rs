@@ -21,4 +21,4 @@ pub use file::{CONFIG_FILE_NAME, config_path, parse_config_text, render_config_t
 pub use store::{ConfigEvent, ConfigStore, backup_path};
 pub use summary::{InvalidServer, ServerList, ServerSummary, TransportKind};
 pub use validate::{EntryError, validate_server};
-pub use watch::watch_file;
+pub use watch::{FileWatcher, watch_file};

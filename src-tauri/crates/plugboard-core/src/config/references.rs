@@ -23,7 +23,9 @@ pub trait ReferenceSource {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ReferenceError {
-    #[error("the secret {name:?} is not set: set it with `plugboard secret set <server> {name}`")]
+    #[error(
+        "the secret {name:?} is not set: set it under Secrets on the server's page in Plugboard (or with `plugboard secret set`)"
+    )]
     MissingSecret { name: String },
     #[error("the secret {name:?} could not be read: {reason}")]
     SecretUnreadable { name: String, reason: String },
@@ -159,12 +161,13 @@ mod tests {
         assert_eq!(out.unset, ["NOPE", "ALSO_NOPE"]);
     }
 
-    /// A missing secret is an error naming it and the command that sets it; a broken reference is an error too.
+    /// A missing secret is an error naming it and where to set it (no placeholder to fill in); a broken reference is an error too.
     #[test]
     fn missing_secret_and_unterminated_are_errors() {
         let err = expand("${secret:other}", &source()).expect_err("missing");
         assert_eq!(err, ReferenceError::MissingSecret { name: "other".into() });
-        assert!(err.to_string().contains("plugboard secret set"));
+        assert!(err.to_string().contains("under Secrets on the server's page"), "{err}");
+        assert!(!err.to_string().contains("<server>"), "no placeholder for the person to fill in: {err}");
         assert!(matches!(expand("${HOME", &source()), Err(ReferenceError::Unterminated { .. })));
     }
 

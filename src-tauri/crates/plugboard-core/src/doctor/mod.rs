@@ -17,7 +17,7 @@ use crate::secrets::Vault;
 /// How one step went.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(tag = "outcome", rename_all = "camelCase")]
+#[serde(tag = "outcome", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum StepOutcome {
     Passed {
         detail: String,

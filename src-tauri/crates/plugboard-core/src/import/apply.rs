@@ -7,7 +7,8 @@ use super::plan::{EntryOutcome, EntryPlan, FilePlan, ImportPlan};
 use crate::registry::{Registry, RegistryError};
 use crate::secrets::Sensitive;
 
-/// What to do with an entry whose name is taken by a different server.
+/// What to do with an entry whose name is taken by a different server; `Skip` also leaves out a new entry the person
+/// unticked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
@@ -36,11 +37,12 @@ pub struct ImportSummary {
     pub secrets_moved: u32,
 }
 
-/// Applies `plan`, asking `choose` about each conflict (with the file it is in: two files may hold one name).
+/// Applies `plan`, asking `choose` about each entry (with the file it is in: two files may hold one name). `None`
+/// is the default: a new entry is added, a conflict keeps what Plugboard has. `Some(Skip)` leaves any entry out.
 pub fn apply_plan(
     registry: &Registry,
     plan: &ImportPlan,
-    choose: impl Fn(&FilePlan, &EntryPlan) -> ConflictChoice,
+    choose: impl Fn(&FilePlan, &EntryPlan) -> Option<ConflictChoice>,
 ) -> Result<ImportSummary, RegistryError> {
     let mut summary = ImportSummary {
         file_errors: count_u32(plan.files.iter().filter(|f| f.error.is_some()).count()),
@@ -53,22 +55,23 @@ pub fn apply_plan(
     for (file, entry) in plan.files.iter().flat_map(|f| f.entries.iter().map(move |e| (f, e))) {
         let Some(server) = &entry.server else { continue };
         let name = match (&entry.outcome, choose(file, entry)) {
+            (EntryOutcome::New | EntryOutcome::Conflict { .. }, Some(ConflictChoice::Skip))
+            | (EntryOutcome::Conflict { .. }, None) => {
+                summary.skipped.push(entry.name.clone());
+                continue;
+            }
             (EntryOutcome::New, _) => {
                 summary.added.push(entry.name.clone());
                 entry.name.clone()
             }
-            (EntryOutcome::Conflict { .. }, ConflictChoice::Overwrite) => {
+            (EntryOutcome::Conflict { .. }, Some(ConflictChoice::Overwrite)) => {
                 summary.overwritten.push(entry.name.clone());
                 entry.name.clone()
             }
-            (EntryOutcome::Conflict { .. }, ConflictChoice::Rename) => {
+            (EntryOutcome::Conflict { .. }, Some(ConflictChoice::Rename)) => {
                 let free = free_name(&entry.name, &taken);
                 summary.renamed.push((entry.name.clone(), free.clone()));
                 free
-            }
-            (EntryOutcome::Conflict { .. }, ConflictChoice::Skip) => {
-                summary.skipped.push(entry.name.clone());
-                continue;
             }
             (EntryOutcome::Identical | EntryOutcome::Invalid { .. }, _) => continue,
         };

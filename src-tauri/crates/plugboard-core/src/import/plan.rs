@@ -74,6 +74,13 @@ pub enum EntryOutcome {
     },
 }
 
+impl EntryOutcome {
+    /// Whether the entry's name is taken by a different server (the person chooses what happens).
+    pub fn is_conflict(&self) -> bool {
+        matches!(self, Self::Conflict { .. })
+    }
+}
+
 impl ImportPlan {
     /// Reads and parses `files`, comparing each entry with `current` and with the entries planned before it.
     pub fn build(files: &[DetectedFile], current: &RawConfigFile) -> Self {

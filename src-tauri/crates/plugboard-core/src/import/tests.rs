@@ -52,6 +52,25 @@ fn plan_reports_outcomes_and_writes_nothing() {
     assert!(!reg.store().path().exists(), "planning writes nothing");
 }
 
+/// A new entry the person unticked (`Some(Skip)`) is left out, with its secrets: nothing of it reaches the file or
+/// the vault, and the summary lists it as skipped.
+#[test]
+fn an_unticked_new_entry_is_left_out() {
+    let dir = tempfile::tempdir().expect("dir");
+    let reg = registry(dir.path());
+    let files = [source_file(dir.path(), "mcp.json", "cursor", CURSOR)];
+    let plan = ImportPlan::build(&files, &reg.store().snapshot());
+    let summary =
+        apply_plan(&reg, &plan, |_, entry| (entry.name == "github").then_some(ConflictChoice::Skip)).expect("apply");
+    assert_eq!(
+        (summary.added.as_slice(), summary.skipped.as_slice()),
+        (["linear".to_owned()].as_slice(), ["github".to_owned()].as_slice())
+    );
+    assert_eq!(summary.secrets_moved, 0, "the skipped entry's secret stayed out of the vault");
+    let written = std::fs::read_to_string(reg.store().path()).expect("written");
+    assert!(!written.contains("\"github\""), "{written}");
+}
+
 /// Applying stores the secret in the vault, writes references only, and records the origin.
 #[test]
 fn apply_moves_secrets_to_the_vault() {
@@ -59,7 +78,7 @@ fn apply_moves_secrets_to_the_vault() {
     let reg = registry(dir.path());
     let files = [source_file(dir.path(), "mcp.json", "cursor", CURSOR)];
     let plan = ImportPlan::build(&files, &reg.store().snapshot());
-    let summary = apply_plan(&reg, &plan, |_, _| ConflictChoice::Skip).expect("apply");
+    let summary = apply_plan(&reg, &plan, |_, _| None).expect("apply");
     assert_eq!(summary.added, ["github", "linear"]);
     assert_eq!((summary.invalid, summary.secrets_moved), (1, 1));
 
@@ -80,7 +99,7 @@ fn reimport_is_identical_and_changes_conflict() {
     let dir = tempfile::tempdir().expect("dir");
     let reg = registry(dir.path());
     let files = [source_file(dir.path(), "mcp.json", "cursor", CURSOR)];
-    apply_plan(&reg, &ImportPlan::build(&files, &reg.store().snapshot()), |_, _| ConflictChoice::Skip).expect("apply");
+    apply_plan(&reg, &ImportPlan::build(&files, &reg.store().snapshot()), |_, _| None).expect("apply");
 
     let again = ImportPlan::build(&files, &reg.store().snapshot());
     assert_eq!(again.count(|o| *o == EntryOutcome::Identical), 2);
@@ -96,16 +115,16 @@ fn reimport_is_identical_and_changes_conflict() {
         other => panic!("expected a conflict, got {other:?}"),
     }
 
-    let kept = apply_plan(&reg, &plan, |_, _| ConflictChoice::Skip).expect("skip");
+    let kept = apply_plan(&reg, &plan, |_, _| None).expect("skip");
     assert_eq!(kept.skipped, ["linear"]);
     assert_eq!(reg.get("linear").expect("linear").url.as_deref(), Some("https://mcp.linear.app/sse"));
 
-    let both = apply_plan(&reg, &plan, |_, _| ConflictChoice::Rename).expect("rename");
+    let both = apply_plan(&reg, &plan, |_, _| Some(ConflictChoice::Rename)).expect("rename");
     assert_eq!(both.renamed, [("linear".to_owned(), "linear-2".to_owned())]);
     assert_eq!(reg.get("linear-2").expect("renamed").url.as_deref(), Some("https://mcp.linear.app/mcp"));
 
     let plan = ImportPlan::build(&files, &reg.store().snapshot());
-    let replaced = apply_plan(&reg, &plan, |_, _| ConflictChoice::Overwrite).expect("overwrite");
+    let replaced = apply_plan(&reg, &plan, |_, _| Some(ConflictChoice::Overwrite)).expect("overwrite");
     assert_eq!(replaced.overwritten, ["linear"]);
     assert_eq!(reg.get("linear").expect("linear").url.as_deref(), Some("https://mcp.linear.app/mcp"));
 }
@@ -123,7 +142,7 @@ fn a_bad_file_does_not_stop_the_others() {
     let errors: Vec<_> = plan.files.iter().map(|f| f.error.is_some()).collect();
     assert_eq!(errors, [true, true, true, false]);
     assert!(plan.files[0].error.as_deref().is_some_and(|e| e.contains("line")), "{:?}", plan.files[0].error);
-    let summary = apply_plan(&reg, &plan, |_, _| ConflictChoice::Skip).expect("apply");
+    let summary = apply_plan(&reg, &plan, |_, _| None).expect("apply");
     assert_eq!((summary.file_errors, summary.added.len()), (3, 2));
 }
 
@@ -168,7 +187,7 @@ fn conflicts_of_one_name_in_two_files_are_chosen_per_file() {
     let dir = tempfile::tempdir().expect("dir");
     let reg = registry(dir.path());
     let files = [source_file(dir.path(), "mcp.json", "cursor", CURSOR)];
-    apply_plan(&reg, &ImportPlan::build(&files, &reg.store().snapshot()), |_, _| ConflictChoice::Skip).expect("apply");
+    apply_plan(&reg, &ImportPlan::build(&files, &reg.store().snapshot()), |_, _| None).expect("apply");
 
     let cursor = source_file(dir.path(), "mcp.json", "cursor", &CURSOR.replace("/sse", "/a"));
     let project = source_file(dir.path(), "project.json", "cursor", &CURSOR.replace("/sse", "/b"));
@@ -176,7 +195,7 @@ fn conflicts_of_one_name_in_two_files_are_chosen_per_file() {
     let conflicts = plan.count(|o| matches!(o, EntryOutcome::Conflict { .. }));
     assert_eq!(conflicts, 2, "linear conflicts in both files");
     let summary = apply_plan(&reg, &plan, |file, _| {
-        if file.path.ends_with("mcp.json") { ConflictChoice::Skip } else { ConflictChoice::Rename }
+        Some(if file.path.ends_with("mcp.json") { ConflictChoice::Skip } else { ConflictChoice::Rename })
     })
     .expect("apply");
     assert_eq!((summary.skipped.as_slice(), summary.renamed.len()), (["linear".to_owned()].as_slice(), 1));

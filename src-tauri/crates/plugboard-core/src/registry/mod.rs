@@ -8,11 +8,11 @@ mod secret_refs;
 use std::sync::Arc;
 
 pub use error::RegistryError;
-pub use secret_refs::secret_names;
+pub use secret_refs::{SecretState, secret_names};
 
 use crate::config::model::ServerConfig;
 use crate::config::raw::{RawConfigFile, RawServer};
-use crate::config::{ConfigStore, ServerList, validate_server};
+use crate::config::{ConfigStore, EntryError, ServerList, validate_server};
 use crate::secrets::{Sensitive, Vault};
 
 /// The config file and the secrets of the servers in it.
@@ -53,8 +53,35 @@ impl Registry {
 
     /// Adds a new server; the entry must validate and the name must be free.
     pub fn add(&self, name: &str, server: RawServer) -> Result<(), RegistryError> {
+        self.add_with_secrets(name, server, &[])
+    }
+
+    /// Adds a new server with the secrets its `${secret:…}` references name, stored in the vault first; a failure
+    /// leaves neither the entry nor a secret behind.
+    pub fn add_with_secrets(
+        &self,
+        name: &str,
+        server: RawServer,
+        secrets: &[(String, Sensitive<String>)],
+    ) -> Result<(), RegistryError> {
         validate_server(name, &server)?;
-        self.store.modify(|file| {
+        let referenced = secret_names(&server);
+        if let Some((unused, _)) = secrets.iter().find(|(secret, _)| !referenced.contains(secret)) {
+            // A secret no reference names would sit in the keychain unused (and unseen by removal).
+            return Err(EntryError {
+                server: name.to_owned(),
+                field: "secrets".into(),
+                message: format!("no ${{secret:{unused}}} in the entry uses the secret {unused:?}"),
+            }
+            .into());
+        }
+        if self.store.snapshot().servers.contains_key(name) {
+            // Checked before any secret is stored: the existing server's secrets must not be replaced.
+            return Err(RegistryError::AlreadyExists { name: name.to_owned() });
+        }
+        let secrets: Vec<(&str, &str, &Sensitive<String>)> =
+            secrets.iter().map(|(secret, value)| (name, secret.as_str(), value)).collect();
+        self.write_with_secrets(&secrets, |file| {
             if file.servers.contains_key(name) {
                 return Err(RegistryError::AlreadyExists { name: name.to_owned() });
             }
@@ -160,6 +187,15 @@ impl Registry {
             }
         }
         result
+    }
+
+    /// The secrets a server's entry refers to, each with whether the vault holds it (for the server's page).
+    pub fn secret_states(&self, server: &str) -> Result<Vec<SecretState>, RegistryError> {
+        let entry = self.get(server)?;
+        secret_names(&entry)
+            .into_iter()
+            .map(|name| Ok(SecretState { stored: self.vault.get(server, &name)?.is_some(), name }))
+            .collect()
     }
 
     /// Deletes a secret of a server; deleting one that is not there is fine.

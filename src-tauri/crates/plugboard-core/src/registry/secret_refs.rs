@@ -1,7 +1,18 @@
 //! Which secrets an entry refers to: every `${secret:NAME}` in its command, args, env, url and headers.
 
+use serde::Serialize;
+
 use crate::config::raw::RawServer;
 use crate::config::references::{Reference, references};
+
+/// One `${secret:NAME}` a server refers to and whether the vault holds it; never the value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct SecretState {
+    pub name: String,
+    pub stored: bool,
+}
 
 /// The names of the secrets `server` refers to, sorted and unique.
 pub fn secret_names(server: &RawServer) -> Vec<String> {

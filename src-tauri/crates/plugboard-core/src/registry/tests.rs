@@ -126,3 +126,40 @@ fn set_tools_writes_only_the_allowlist() {
     assert!(!text.contains("\"tools\""), "no tools key means all tools: {text}");
     assert!(matches!(reg.set_tools("nope", None), Err(RegistryError::NotFound { .. })));
 }
+
+/// Adding with secrets stores each in the vault and only its reference in the file; the page then sees them
+/// stored. A secret no reference uses, or a taken name, writes nothing and stores nothing.
+#[test]
+fn add_with_secrets_keeps_values_out_of_the_file() {
+    let (_dir, reg) = registry();
+    let server = entry(r#"{"command":"npx","args":["-y","gh"],"env":{"GITHUB_TOKEN":"${secret:GITHUB_TOKEN}"}}"#);
+    reg.add_with_secrets("gh", server.clone(), &[("GITHUB_TOKEN".into(), secret("ghp_value_1234567890"))])
+        .expect("add");
+    let written = std::fs::read_to_string(reg.store().path()).expect("file");
+    assert!(written.contains("${secret:GITHUB_TOKEN}") && !written.contains("ghp_value"), "{written}");
+    assert_eq!(reg.secret_states("gh").expect("states"), [SecretState { name: "GITHUB_TOKEN".into(), stored: true }]);
+
+    let unused = reg.add_with_secrets("other", server.clone(), &[("NOT_USED".into(), secret("x"))]);
+    assert!(matches!(unused, Err(RegistryError::Invalid(ref e)) if e.field == "secrets"), "{unused:?}");
+    assert!(reg.get("other").is_err(), "nothing was written");
+    assert_eq!(reg.vault().get("other", "NOT_USED").expect("vault"), None, "nothing was stored");
+
+    let taken = reg.add_with_secrets("gh", server, &[("GITHUB_TOKEN".into(), secret("overwritten"))]);
+    assert!(matches!(taken, Err(RegistryError::AlreadyExists { .. })), "{taken:?}");
+    let kept = reg.vault().get("gh", "GITHUB_TOKEN").expect("vault").expect("kept");
+    assert_eq!(kept.expose(), "ghp_value_1234567890", "the existing server's secret was not replaced");
+}
+
+/// A server's page lists the secrets its entry refers to, set or not, and never their values.
+#[test]
+fn secret_states_name_set_and_missing_secrets() {
+    let (_dir, reg) = registry();
+    reg.add("api", entry(r#"{"url":"https://x.example/mcp","headers":{"Authorization":"Bearer ${secret:TOKEN}","X-Team":"${secret:TEAM}"}}"#))
+        .expect("add");
+    reg.set_secret("api", "TEAM", &secret("blue")).expect("set");
+    let states = reg.secret_states("api").expect("states");
+    assert_eq!(
+        states,
+        [SecretState { name: "TEAM".into(), stored: true }, SecretState { name: "TOKEN".into(), stored: false }]
+    );
+}

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rmcp::Peer;
+use rmcp::model::Tool;
 use rmcp::service::RoleClient;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
@@ -14,7 +15,7 @@ use super::log::{LogRing, PLUGBOARD_WARNING};
 use super::observe::Observers;
 use super::status::{ServerStatus, SupervisorEvent};
 use super::tools::ToolSet;
-use crate::config::model::ServerConfig;
+use crate::config::model::{ServerConfig, ToolFilter};
 use crate::transport::{McpSession, ServerNotice};
 
 /// How often a ready session is checked for a dead transport (a crashed process, a closed stream).
@@ -36,6 +37,8 @@ pub(super) enum Command {
     Shutdown {
         done: oneshot::Sender<()>,
     },
+    /// The allowlist changed and nothing else: filter the tools already discovered again, keeping the session.
+    SetAllowlist(ToolFilter),
 }
 
 /// What an actor shares with the handle: read-only views, updated only by the actor.
@@ -56,6 +59,8 @@ pub(super) struct Actor {
     pub events: broadcast::Sender<SupervisorEvent>,
     pub published: Published,
     session: Option<McpSession>,
+    /// The tools the live session offered when last listed, so a new allowlist applies without asking again.
+    offered: Vec<Tool>,
     notices: Option<mpsc::UnboundedReceiver<ServerNotice>>,
     generation: u64,
     failures: FailureWindow,
@@ -78,6 +83,7 @@ impl Actor {
             events,
             published,
             session: None,
+            offered: Vec::new(),
             notices: None,
             generation: 0,
             failures: FailureWindow::default(),
@@ -120,6 +126,7 @@ impl Actor {
                         self.set_state(ServerStatus::Stopped);
                         let _ = done.send(());
                     }
+                    Some(Command::SetAllowlist(filter)) => self.set_allowlist(filter),
                     Some(Command::ConnectionLost { generation, reason }) => {
                         if self.session.is_some() && generation == self.generation {
                             self.on_transport_lost(reason).await;
@@ -178,6 +185,7 @@ impl Actor {
         for message in &tools.warnings {
             self.warn(message.clone());
         }
+        self.offered = offered;
         let ready = ServerStatus::Ready {
             tools: tools.allowed_count(),
             protocol_version: session.protocol_version().unwrap_or_default(),
@@ -266,17 +274,36 @@ impl Actor {
         let Some(session) = &self.session else { return };
         match session.list_tools().await {
             Ok(offered) => {
-                let tools = ToolSet::build(self.config.name.as_str(), &offered, &self.config.tools);
-                let count = tools.allowed_count();
-                self.published.tools.send_replace(Arc::new(tools));
-                let _ = self.events.send(SupervisorEvent::ToolsChanged { server: self.name() });
-                let current = self.published.status.borrow().clone();
-                if let ServerStatus::Ready { protocol_version, server_name, .. } = current {
-                    self.set_state(ServerStatus::Ready { tools: count, protocol_version, server_name });
-                }
+                self.offered = offered;
+                // The allowlist's warnings were given when it was set; a new tool list does not repeat them.
+                drop(self.publish_tools());
             }
             Err(e) => self.warn(format!("the server said its tools changed, but listing them failed: {e}")),
         }
+    }
+
+    /// A new allowlist over the tools already discovered; a server not connected picks it up when it connects.
+    fn set_allowlist(&mut self, filter: ToolFilter) {
+        self.config.tools = filter;
+        if self.session.is_some() {
+            for message in self.publish_tools() {
+                self.warn(message);
+            }
+        }
+    }
+
+    /// Filters the offered tools through the allowlist and publishes them, with the Ready count updated; returns
+    /// the allowlist's warnings (entries that match no tool).
+    fn publish_tools(&self) -> Vec<String> {
+        let tools = ToolSet::build(self.config.name.as_str(), &self.offered, &self.config.tools);
+        let (count, warnings) = (tools.allowed_count(), tools.warnings.clone());
+        self.published.tools.send_replace(Arc::new(tools));
+        let _ = self.events.send(SupervisorEvent::ToolsChanged { server: self.name() });
+        let current = self.published.status.borrow().clone();
+        if let ServerStatus::Ready { protocol_version, server_name, .. } = current {
+            self.set_state(ServerStatus::Ready { tools: count, protocol_version, server_name });
+        }
+        warnings
     }
 
     async fn close(&mut self) {
@@ -290,6 +317,7 @@ impl Actor {
 
     /// The ONE place a state is stored and announced.
     fn set_state(&self, status: ServerStatus) {
+        let status = status.as_sentence();
         tracing::info!(server = %self.config.name, state = status.label(), "server state changed");
         self.published.status.send_replace(status.clone());
         let _ = self.events.send(SupervisorEvent::StatusChanged { server: self.name(), status });

@@ -332,11 +332,44 @@ fn initialize_error(url: &str, e: &rmcp::service::ClientInitializeError) -> Conn
     }
     let cause = transport_cause(e);
     let message = if unreachable(cause) {
-        format!("cannot reach {url}: {}", root_cause(cause))
+        unreachable_message(url, cause)
     } else {
         format!("{url} did not complete the MCP handshake: {}", root_cause(cause))
     };
     ConnectError::Transport { message, transient: true, stderr_tail: None }
+}
+
+/// Why a server could not be reached, in words. A name that did not resolve starts with [`DNS_FAILURE_PREFIX`]:
+/// many of them at once mean the machine is offline, which the Servers page says once instead of per server.
+fn unreachable_message(url: &str, cause: &(dyn std::error::Error + 'static)) -> String {
+    if is_dns_failure(cause) {
+        let host =
+            url::Url::parse(url).ok().and_then(|u| u.host_str().map(str::to_owned)).unwrap_or_else(|| url.to_owned());
+        format!(
+            "{DNS_FAILURE_PREFIX}{host}: {}. Check the address, or whether this computer is online; Plugboard retries by itself.",
+            root_cause(cause)
+        )
+    } else {
+        format!("cannot reach {url}: {}", root_cause(cause))
+    }
+}
+
+/// How the message of a server whose host name did not resolve begins (the UI counts them; keep it in step with
+/// `ui/src/features/servers/offline.ts`).
+pub const DNS_FAILURE_PREFIX: &str = "Could not look up ";
+
+/// Whether the error chain is a failed name lookup. reqwest has no typed DNS error; hyper's connector names it
+/// "dns error" and the resolver's own error says it failed to look the address up.
+fn is_dns_failure(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut source = Some(e);
+    while let Some(current) = source {
+        let text = current.to_string();
+        if text == "dns error" || text.starts_with("failed to lookup address") {
+            return true;
+        }
+        source = current.source();
+    }
+    false
 }
 
 /// What to do about a 401 from a server with no `oauth` section.
@@ -377,5 +410,44 @@ async fn connect_legacy_sse(
     match handler.serve(transport).await {
         Ok(service) => Ok(McpSession::new(service, notices)),
         Err(e) => Err(initialize_error(url, &e)),
+    }
+}
+
+#[cfg(test)]
+mod unreachable_tests {
+    use super::{DNS_FAILURE_PREFIX, unreachable_message};
+
+    /// An error that says `text` and was caused by `source`, the way hyper wraps the resolver's error.
+    #[derive(Debug)]
+    struct Wrapped {
+        text: &'static str,
+        source: std::io::Error,
+    }
+
+    impl std::fmt::Display for Wrapped {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(self.text)
+        }
+    }
+
+    impl std::error::Error for Wrapped {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.source)
+        }
+    }
+
+    /// A name that did not resolve is said as such, naming the host and what to check, with the prefix the Servers
+    /// page counts; a refused connection is not mistaken for one.
+    #[test]
+    fn a_failed_lookup_says_check_the_address_or_the_network() {
+        let lookup = std::io::Error::other("failed to lookup address information: Name or service not known");
+        let dns = Wrapped { text: "dns error", source: lookup };
+        let text = unreachable_message("https://mcp.linear.app/mcp", &dns);
+        assert!(text.starts_with(&format!("{DNS_FAILURE_PREFIX}mcp.linear.app: failed to lookup")), "{text}");
+        assert!(text.contains("whether this computer is online"), "{text}");
+
+        let refused = Wrapped { text: "tcp connect error", source: std::io::Error::other("Connection refused") };
+        let text = unreachable_message("http://127.0.0.1:9/mcp", &refused);
+        assert_eq!(text, "cannot reach http://127.0.0.1:9/mcp: Connection refused");
     }
 }

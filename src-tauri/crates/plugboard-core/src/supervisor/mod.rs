@@ -92,7 +92,9 @@ impl Supervisor {
     }
 
     /// Makes the running servers match `configs`: new ones start, edited ones restart, removed ones stop, and
-    /// unchanged ones are not touched. Starting is concurrent; this returns without waiting for connections.
+    /// unchanged ones are not touched. An edit of the allowlist alone is applied in place: it is a filter on
+    /// Plugboard's side, so the server's process and session stay. Starting is concurrent; this returns without
+    /// waiting for connections.
     pub async fn reconcile(&self, configs: Vec<ServerConfig>) {
         // Every engine (window, CLI, `serve`) starts by reconciling: the one place the sweep runs for all of them.
         self.leftovers.start_once();
@@ -100,6 +102,14 @@ impl Supervisor {
         {
             let mut servers = self.lock();
             let wanted: BTreeMap<String, ServerConfig> = configs.into_iter().map(|c| (c.name.to_string(), c)).collect();
+            for (name, handle) in servers.iter_mut() {
+                if let Some(config) = wanted.get(name)
+                    && differs_only_in_allowlist(&handle.config, config)
+                    && handle.route.commands.try_send(Command::SetAllowlist(config.tools.clone())).is_ok()
+                {
+                    handle.config = config.clone();
+                }
+            }
             let gone: Vec<String> = servers
                 .iter()
                 .filter(|(name, handle)| wanted.get(*name).is_none_or(|c| *c != handle.config))
@@ -217,6 +227,12 @@ impl Supervisor {
         finished.await.map_err(|_| SupervisorError::ShutDown)
     }
 
+    /// Stops a server's session (and process) and starts a new one.
+    pub async fn restart(&self, server: &str) -> Result<(), SupervisorError> {
+        self.disconnect(server).await?;
+        self.connect(server).await
+    }
+
     /// Stops every server and waits for their processes to be gone.
     pub async fn shutdown(&self) {
         let handles: Vec<ServerHandle> = std::mem::take(&mut *self.lock()).into_values().collect();
@@ -231,6 +247,11 @@ impl Supervisor {
         // Handles are replaced whole, so a panic elsewhere cannot leave the map half-updated.
         self.servers.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
+}
+
+/// Whether `next` is `running` with another tool allowlist and nothing else changed.
+fn differs_only_in_allowlist(running: &ServerConfig, next: &ServerConfig) -> bool {
+    running.tools != next.tools && ServerConfig { tools: next.tools.clone(), ..running.clone() } == *next
 }
 
 async fn stop(handle: ServerHandle) {

@@ -38,6 +38,19 @@ pub enum ServerStatus {
 }
 
 impl ServerStatus {
+    /// The status with its message written as a sentence (first letter capital), the way the person reads it;
+    /// the causes it is built from are lower-case fragments meant to be chained ("…: last error: …").
+    pub fn as_sentence(self) -> Self {
+        match self {
+            Self::NeedsLogin { hint } => Self::NeedsLogin { hint: capitalised(hint) },
+            Self::Reconnecting { attempt, next_try_ms, reason } => {
+                Self::Reconnecting { attempt, next_try_ms, reason: capitalised(reason) }
+            }
+            Self::Failed { error, stderr_tail } => Self::Failed { error: capitalised(error), stderr_tail },
+            other => other,
+        }
+    }
+
     /// A short word for tables and logs.
     pub fn label(&self) -> &'static str {
         match self {
@@ -78,4 +91,36 @@ pub enum SupervisorEvent {
         server: String,
         entry: ServerLogEntry,
     },
+}
+
+/// `text` with its first letter capital when it starts with a plain word; a field name (`url: …`), a path, a URL
+/// or code at the start stays as written.
+fn capitalised(text: String) -> String {
+    let first_word = text.split_whitespace().next().unwrap_or_default();
+    if !first_word.chars().all(|c| c.is_alphabetic() || c == '\'') {
+        return text;
+    }
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) if first.is_lowercase() => first.to_uppercase().chain(chars).collect(),
+        _ => text,
+    }
+}
+
+#[cfg(test)]
+mod sentence_tests {
+    use super::ServerStatus;
+
+    /// A failure's message reads as a sentence; a path or a field name at the start is left as it is.
+    #[test]
+    fn messages_start_with_a_capital_letter() {
+        let failed = ServerStatus::Failed { error: "could not start `uvx`".into(), stderr_tail: None }.as_sentence();
+        assert_eq!(failed, ServerStatus::Failed { error: "Could not start `uvx`".into(), stderr_tail: None });
+        let path = ServerStatus::Failed { error: "/opt/x does not exist".into(), stderr_tail: None }.as_sentence();
+        assert!(matches!(path, ServerStatus::Failed { error, .. } if error.starts_with("/opt/x")));
+        let field = ServerStatus::Failed { error: "url: the file: scheme".into(), stderr_tail: None }.as_sentence();
+        assert!(matches!(field, ServerStatus::Failed { error, .. } if error.starts_with("url: ")), "a field name stays");
+        let retry = ServerStatus::Reconnecting { attempt: 1, next_try_ms: 500, reason: "échec".into() }.as_sentence();
+        assert!(matches!(retry, ServerStatus::Reconnecting { reason, .. } if reason == "Échec"));
+    }
 }

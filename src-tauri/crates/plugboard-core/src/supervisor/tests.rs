@@ -203,6 +203,38 @@ async fn unset_bearer_variable_asks_to_set_it() {
     sup.shutdown().await;
 }
 
+/// An edit of the allowlist alone applies to the live session: the server does not reconnect (no Connecting, the
+/// same session answers), the tool count follows the new list, and a tool taken out can no longer be called.
+#[tokio::test]
+#[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]
+async fn allowlist_edit_keeps_the_session() {
+    let sup = supervisor();
+    let config = everything("trimmed");
+    sup.reconcile(vec![config.clone()]).await;
+    let status = sup.settled("trimmed", Duration::from_secs(60)).await.expect("settled");
+    let ServerStatus::Ready { tools: all, .. } = status else { panic!("not ready: {status:?}") };
+    assert!(all > 1, "server-everything offers several tools");
+
+    let mut events = sup.subscribe();
+    let mut trimmed = config.clone();
+    trimmed.tools = ToolFilter::Only(vec!["echo".into()]);
+    sup.reconcile(vec![trimmed.clone()]).await;
+    let seen = statuses_until(&mut events, "trimmed", |s| matches!(s, ServerStatus::Ready { tools: 1, .. })).await;
+    assert_eq!(seen, ["ready"], "the allowlist applied without a reconnect");
+    assert_eq!(sup.config("trimmed").expect("config").tools, trimmed.tools, "the running config has the new list");
+    let echoed = sup.call("trimmed", "echo", args(json!({"message": "still here"})), None).await.expect("echo");
+    assert!(text_of(&echoed).contains("still here"));
+    let hidden = sup.call("trimmed", "get-sum", args(json!({"a": 1, "b": 2})), None).await;
+    assert!(matches!(hidden, Err(SupervisorError::UnknownTool { .. })), "{hidden:?}");
+
+    sup.reconcile(vec![config]).await;
+    let seen =
+        statuses_until(&mut events, "trimmed", |s| matches!(s, ServerStatus::Ready { tools, .. } if *tools == all))
+            .await;
+    assert_eq!(seen, ["ready"], "widening the list again does not reconnect either");
+    sup.shutdown().await;
+}
+
 /// A disabled server stays Disabled; an explicit disconnect stays Stopped and never reconnects; a broken server
 /// next to a good one does not disturb it; reconcile restarts only the edited server.
 #[tokio::test]

@@ -5,7 +5,7 @@
 #[non_exhaustive]
 pub enum TransportError {
     /// The server process could not be started (binary not found, not executable, …).
-    #[error("could not start `{command}`: {source}")]
+    #[error("Could not start `{command}`: {source}")]
     Spawn { command: String, source: std::io::Error },
     /// The MCP handshake failed.
     #[error("the server did not complete the MCP handshake: {0}")]

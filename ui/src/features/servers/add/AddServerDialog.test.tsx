@@ -6,21 +6,23 @@ import { Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { commands } from "../../../ipc/bindings";
 import { renderWithProviders } from "../../../test/render";
+import PageHeader from "../../../shell/PageHeader";
 import AddServerButton from "./AddServerButton";
 import { EMPTY_FORM, entryText } from "./newEntry";
 
 vi.mock("../../../ipc/bindings", () => ({
-  commands: { checkServerEntry: vi.fn(), addServer: vi.fn() },
+  commands: { checkServerEntry: vi.fn(), addServer: vi.fn(), checkServerProgram: vi.fn() },
 }));
 
 const checkServerEntry = vi.mocked(commands.checkServerEntry);
 const addServer = vi.mocked(commands.addServer);
+const checkServerProgram = vi.mocked(commands.checkServerProgram);
 
 function renderButton() {
   return renderWithProviders(
     <Routes>
       <Route path="/servers" element={<AddServerButton />} />
-      <Route path="/servers/:name" element={<p>detail page</p>} />
+      <Route path="/servers/:name" element={<PageHeader title="detail page" />} />
     </Routes>,
     "/servers",
   );
@@ -30,6 +32,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   checkServerEntry.mockResolvedValue({ status: "ok", data: null });
   addServer.mockResolvedValue({ status: "ok", data: null });
+  checkServerProgram.mockResolvedValue({ status: "ok", data: null });
 });
 
 describe("entryText", () => {
@@ -60,7 +63,82 @@ describe("AddServerDialog", () => {
     await waitFor(() => expect(checkServerEntry).toHaveBeenLastCalledWith("everything", expected));
     await user.click(screen.getByRole("button", { name: "Add server" }));
     expect(await screen.findByText("detail page")).toBeInTheDocument();
-    expect(addServer).toHaveBeenCalledWith("everything", expected);
+    expect(addServer).toHaveBeenCalledWith("everything", expected, []);
+    // The dialog is gone, and the focus went to the new page's title rather than being lost with it.
+    expect(screen.getByRole("heading", { level: 1, name: "detail page" })).toHaveFocus();
+  });
+
+  // The dialog opens ready to type the name, not on its close button.
+  it("opens with the focus in the Name field", async () => {
+    const user = userEvent.setup();
+    renderButton();
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    await screen.findByRole("dialog");
+    expect(screen.getByRole("textbox", { name: "Name" })).toHaveFocus();
+  });
+
+  // A variable marked secret reaches the entry only as its reference; its value goes with the add, to the keychain.
+  it("keeps a secret variable's value out of the entry and sends it to the keychain", async () => {
+    const user = userEvent.setup();
+    renderButton();
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(screen.getByRole("textbox", { name: "Name" }), "gh");
+    await user.type(screen.getByRole("textbox", { name: "Program" }), "npx");
+    await user.click(screen.getByRole("button", { name: "Add variable" }));
+    await user.type(screen.getByRole("textbox", { name: "variable 1 name" }), "GITHUB_TOKEN");
+    await user.click(screen.getByRole("checkbox", { name: "Secret" }));
+    await user.type(screen.getByLabelText("variable 1 value"), "ghp_supersecret");
+    await user.click(screen.getByRole("button", { name: "Add variable" }));
+    await user.type(screen.getByRole("textbox", { name: "variable 2 name" }), "LOG_LEVEL");
+    await user.type(screen.getByRole("textbox", { name: "variable 2 value" }), "debug");
+    const expected = JSON.stringify(
+      { command: "npx", env: { GITHUB_TOKEN: "${secret:GITHUB_TOKEN}", LOG_LEVEL: "debug" } },
+      null,
+      2,
+    );
+    expect(screen.getByLabelText("variable 1 value")).toHaveAttribute("type", "password");
+    expect(dialog).not.toHaveTextContent("ghp_supersecret");
+    await waitFor(() => expect(checkServerEntry).toHaveBeenLastCalledWith("gh", expected));
+    await user.click(dialog.querySelector('button[type="submit"]') as HTMLButtonElement);
+    await waitFor(() =>
+      expect(addServer).toHaveBeenCalledWith("gh", expected, [{ name: "GITHUB_TOKEN", value: "ghp_supersecret" }]),
+    );
+  });
+
+  // A remote server's headers and the OAuth choice are part of the entry.
+  it("writes headers and the OAuth section for a remote server", async () => {
+    const user = userEvent.setup();
+    renderButton();
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    await user.type(screen.getByRole("textbox", { name: "Name" }), "linear");
+    await user.click(screen.getByRole("radio", { name: "A remote URL" }));
+    await user.type(screen.getByRole("textbox", { name: "URL" }), "https://mcp.linear.app/mcp");
+    await user.click(screen.getByRole("checkbox", { name: /Log in with OAuth/ }));
+    await user.click(screen.getByRole("button", { name: "Add header" }));
+    await user.type(screen.getByRole("textbox", { name: "header 1 name" }), "X-Team");
+    await user.type(screen.getByRole("textbox", { name: "header 1 value" }), "blue");
+    const expected = JSON.stringify(
+      { url: "https://mcp.linear.app/mcp", headers: { "X-Team": "blue" }, oauth: {} },
+      null,
+      2,
+    );
+    await waitFor(() => expect(checkServerEntry).toHaveBeenLastCalledWith("linear", expected));
+  });
+
+  // A program that is not installed is said before saving, in the core's words (what to install).
+  it("says a missing program before saving", async () => {
+    const user = userEvent.setup();
+    checkServerProgram.mockResolvedValue({
+      status: "ok",
+      data: "Could not start `uvx`: it is not installed (not found in the 5 folders of PATH). Install uv (it brings uvx), then retry.",
+    });
+    renderButton();
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    await user.type(screen.getByRole("textbox", { name: "Name" }), "fetch");
+    await user.type(screen.getByRole("textbox", { name: "Program" }), "uvx");
+    expect(await screen.findByText(/Install uv \(it brings uvx\)/)).toBeInTheDocument();
+    await waitFor(() => expect(checkServerProgram).toHaveBeenLastCalledWith("uvx"));
   });
 
   it("shows the core's problem as the person types and keeps Add disabled", async () => {

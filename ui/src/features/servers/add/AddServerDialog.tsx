@@ -1,17 +1,20 @@
-// "Add server" by hand: a name, then a local command (program + one argument per line, never a shell) or a remote
-// URL; the entry that will be saved is shown and checked by the core as the person types; Add saves it atomically
-// and opens the new server's page.
+// "Add server" by hand: a name, then a local command (program + one argument per line, never a shell, with its
+// environment variables) or a remote URL (with its headers and the OAuth choice); values marked secret go to the
+// keychain. The entry that will be saved is shown and checked by the core as the person types, a program that is
+// not installed is said before saving; Add saves it atomically and opens the new server's page.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, X } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { commands } from "../../../ipc/bindings";
 import { call } from "../../../ipc/client";
 import { revealHidden } from "../revealHidden";
 import { SERVERS_QUERY_KEY } from "../useServers";
-import { EMPTY_FORM, entryText, type NewServerForm } from "./newEntry";
+import NamedValuesEditor from "./NamedValuesEditor";
+import { EMPTY_FORM, entrySecrets, entryText, type NewServerForm } from "./newEntry";
 import { useNewServerCheck } from "./useNewServerCheck";
+import { useProgramCheck } from "./useProgramCheck";
 
 /** Props for {@link AddServerDialog}. */
 type AddServerDialogProps = {
@@ -26,13 +29,15 @@ export default function AddServerDialog({ onClose }: AddServerDialogProps) {
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [form, setForm] = useState<NewServerForm>(EMPTY_FORM);
+  const nameField = useRef<HTMLInputElement>(null);
   const entry = entryText(form);
   const check = useNewServerCheck(name.trim(), entry);
+  const program = useProgramCheck(form.kind === "command" ? form.command : "");
   const add = useMutation({
-    mutationFn: () => call(commands.addServer(name.trim(), entry)),
+    mutationFn: () => call(commands.addServer(name.trim(), entry, entrySecrets(form))),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: SERVERS_QUERY_KEY });
-      void navigate(`/servers/${encodeURIComponent(name.trim())}`);
+      void navigate(`/servers/${encodeURIComponent(name.trim())}`, { state: { focusHeading: true } });
     },
   });
   const set = (change: Partial<NewServerForm>) => setForm((now) => ({ ...now, ...change }));
@@ -41,12 +46,19 @@ export default function AddServerDialog({ onClose }: AddServerDialogProps) {
     add.mutate();
   };
   const problem = check.data ?? null;
+  const missingProgram = form.kind === "command" && form.command.trim() !== "" ? (program.data ?? null) : null;
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 max-h-[90vh] w-[min(38rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-5 text-fg shadow-lg">
+        <Dialog.Content
+          // The first field, not the close button, takes the focus: the person came to type a name.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            nameField.current?.focus();
+          }}
+          className="fixed top-1/2 left-1/2 max-h-[90vh] w-[min(38rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-5 text-fg shadow-lg">
           <div className="mb-1 flex items-start justify-between gap-2">
             <Dialog.Title className="text-base font-semibold">Add a server</Dialog.Title>
             <Dialog.Close aria-label="Close" className="rounded p-1 text-muted hover:bg-canvas">
@@ -54,13 +66,14 @@ export default function AddServerDialog({ onClose }: AddServerDialogProps) {
             </Dialog.Close>
           </div>
           <Dialog.Description className="mb-4 text-sm text-muted">
-            A program on this computer or a remote URL. Secrets such as API keys go in the keychain: once added, use{" "}
-            <code className="font-mono">{"${secret:NAME}"}</code> in its Config tab.
+            A program on this computer or a remote URL. Mark a value secret (an API key, a token) and it goes to the
+            keychain, never into servers.json.
           </Dialog.Description>
           <form onSubmit={submit} className="flex flex-col gap-3">
             <label className="flex flex-col gap-1 text-sm">
               <span>Name</span>
               <input
+                ref={nameField}
                 required
                 value={name}
                 onChange={(event) => setName(event.target.value)}
@@ -106,6 +119,13 @@ export default function AddServerDialog({ onClose }: AddServerDialogProps) {
                     spellCheck={false}
                   />
                 </label>
+                <NamedValuesEditor
+                  legend="Environment variables"
+                  noun="variable"
+                  namePlaceholder="API_KEY"
+                  rows={form.env}
+                  onChange={(env) => set({ env })}
+                />
               </>
             ) : (
               <div className="grid grid-cols-[minmax(0,1fr)_max-content] gap-3">
@@ -133,12 +153,30 @@ export default function AddServerDialog({ onClose }: AddServerDialogProps) {
                     <option value="sse">Legacy SSE</option>
                   </select>
                 </label>
+                <label className="col-span-2 flex items-center gap-1.5 text-sm">
+                  <input type="checkbox" checked={form.oauth} onChange={(event) => set({ oauth: event.target.checked })} />
+                  Log in with OAuth <span className="text-muted">(the server sends you to its sign-in page)</span>
+                </label>
+                <div className="col-span-2">
+                  <NamedValuesEditor
+                    legend="Headers"
+                    noun="header"
+                    namePlaceholder="Authorization"
+                    rows={form.headers}
+                    onChange={(headers) => set({ headers })}
+                  />
+                </div>
               </div>
             )}
             <section aria-label="The entry that will be saved" className="rounded-md border border-line bg-canvas px-3 py-2">
               <h3 className="mb-1 text-xs font-semibold text-muted">Saved in servers.json as</h3>
               <pre className="font-mono text-[13px] wrap-anywhere whitespace-pre-wrap">{entry}</pre>
             </section>
+            {missingProgram !== null && (
+              <p role="status" className="rounded-md bg-warn-soft px-3 py-2 text-sm wrap-anywhere">
+                {revealHidden(missingProgram)}
+              </p>
+            )}
             {problem !== null && name.trim() !== "" && (
               <p role="status" className="rounded-md bg-danger-soft px-3 py-2 text-sm text-danger wrap-anywhere">
                 {problem.field === null ? "" : `${problem.field}: `}

@@ -19,6 +19,7 @@ vi.mock("../../../ipc/bindings", () => ({
     serverInfo: vi.fn(),
     serverResources: vi.fn(),
     serverResourceTemplates: vi.fn(),
+    serverSecrets: vi.fn(),
   },
   events: {
     configChanged: { listen: vi.fn() },
@@ -70,6 +71,7 @@ describe("ServerDetailPage", () => {
     });
     vi.mocked(commands.getServer).mockResolvedValue({ status: "ok", data: '{\n  "command": "x"\n}' });
     vi.mocked(commands.checkServerEntry).mockResolvedValue({ status: "ok", data: null });
+    vi.mocked(commands.serverSecrets).mockResolvedValue({ status: "ok", data: [] });
     vi.mocked(commands.serverInfo).mockResolvedValue({
       status: "ok",
       data: {
@@ -126,6 +128,25 @@ describe("ServerDetailPage", () => {
     expect(await screen.findByRole("radio", { name: /All tools/ })).toBeChecked();
     // A ready server can be tried straight away.
     expect(screen.getByRole("link", { name: "Try in console" })).toHaveAttribute("href", "/console?server=everything");
+  });
+
+  // Pins: a failed server's page shows the same cause and stderr tail, in the same red box, as its row; and the
+  // Diagnose panel is offered.
+  it("shows why a failed server failed, with its stderr", async () => {
+    vi.mocked(commands.serverStatuses).mockResolvedValue({
+      status: "ok",
+      data: [
+        {
+          server: "everything",
+          status: { state: "failed", error: "Could not start `uvx`: it is not installed.", stderrTail: "boom: <b>bad</b>" },
+        },
+      ],
+    });
+    renderAt("/servers/everything");
+    expect(await screen.findByText("Could not start `uvx`: it is not installed.")).toBeInTheDocument();
+    expect(screen.getByLabelText("stderr of everything")).toHaveTextContent("boom: <b>bad</b>");
+    expect(document.querySelector("b")).toBeNull();
+    expect(screen.getByRole("heading", { name: "Diagnose" })).toBeInTheDocument();
   });
 
   // Pins: Tools, Resources, Prompts, Log and Config are tabs; arrow keys move between them, Resources opens on its

@@ -7,12 +7,16 @@ import PageHeader from "../../../shell/PageHeader";
 import LoginFacts from "../../auth/LoginFacts";
 import LoginPanel from "../../auth/LoginPanel";
 import { useLogin } from "../../auth/useLogin";
+import FailureDetails from "../FailureDetails";
 import ServerActions from "../ServerActions";
 import { useServers } from "../useServers";
 import { useServerStatuses } from "../useServerStatuses";
 import ServerOverview from "./ServerOverview";
 import ServerToolsTab from "./ServerToolsTab";
 import ConfigEditor from "./ConfigEditor";
+import DiagnosePanel from "./DiagnosePanel";
+import SecretsPanel from "./SecretsPanel";
+import ServerLifecycle from "./ServerLifecycle";
 import LogTab from "./inspect/LogTab";
 import PromptsTab from "./inspect/PromptsTab";
 import ResourcesTab from "./inspect/ResourcesTab";
@@ -54,6 +58,7 @@ export default function ServerDetailPage() {
                 </Link>
               )}
               <ServerActions server={name} status={status} oauth={summary.oauth} login={login} />
+              <ServerLifecycle server={name} enabled={summary.enabled} status={status} />
             </div>
           )
         }
@@ -86,7 +91,17 @@ export default function ServerDetailPage() {
           {summary !== undefined ? (
             <>
               <ServerOverview summary={summary} status={status} />
+              {/* The same cause, in the same red box, as the server's row on the Servers page. */}
+              {status?.state === "failed" && (
+                <div className="mt-4">
+                  <FailureDetails server={name} error={status.error} stderrTail={status.stderrTail} />
+                </div>
+              )}
               {summary.oauth && <LoginFacts server={name} />}
+              <SecretsPanel server={name} status={status} />
+              {status !== undefined && status.state !== "ready" && status.state !== "disabled" && (
+                <DiagnosePanel server={name} />
+              )}
             </>
           ) : (
             invalid !== undefined && (

@@ -231,12 +231,12 @@ fn plan(server: &str, launch: &StdioLaunch, options: SpawnOptions) -> std::io::R
     {
         return Err(std::io::Error::new(
             std::io::ErrorKind::NotFound,
-            format!("the working directory {} does not exist", cwd.display()),
+            format!("the folder {} does not exist. Create it, or fix \"cwd\".", cwd.display()),
         ));
     }
     let search_path = path_resolution::search_path(launch.env.get("PATH").map(String::as_str));
     let resolved = path_resolution::resolve_program(&launch.program, &search_path, launch.cwd.as_deref())
-        .map_err(path_resolution::Unresolved::into_io)?;
+        .map_err(|e| e.into_io(&launch.program))?;
     let env = env::child_environment(std::env::vars_os(), &search_path, &launch.env);
     let docker = docker::plan_run(&resolved, &launch.args, server, std::process::id());
     let args = docker.as_ref().map_or(&launch.args, |d| &d.args);
@@ -326,5 +326,5 @@ pub(crate) fn client_config(person: bool) -> ClientConfig {
 pub fn resolve_program(program: &Path, env: &BTreeMap<String, String>) -> Result<PathBuf, TransportError> {
     let search_path = path_resolution::search_path(env.get("PATH").map(String::as_str));
     path_resolution::resolve_program(program, &search_path, None)
-        .map_err(|e| TransportError::Spawn { command: program.display().to_string(), source: e.into_io() })
+        .map_err(|e| TransportError::Spawn { command: program.display().to_string(), source: e.into_io(program) })
 }

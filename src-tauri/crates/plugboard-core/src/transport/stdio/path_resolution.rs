@@ -22,18 +22,51 @@ pub(crate) enum Unresolved {
 }
 
 impl Unresolved {
-    pub(crate) fn into_io(self) -> std::io::Error {
+    /// The error as the person reads it, with what to do: never the whole PATH, which is long and says nothing
+    /// the person can act on, only how many folders were searched.
+    pub(crate) fn into_io(self, program: &Path) -> std::io::Error {
         use std::io::{Error, ErrorKind};
         match self {
-            Self::NotFound { searched } => Error::new(
-                ErrorKind::NotFound,
-                format!("command not found in any directory of PATH {}", searched.to_string_lossy()),
-            ),
-            Self::NotExecutable { path } => {
-                Error::new(ErrorKind::PermissionDenied, format!("{} is not an executable file", path.display()))
+            Self::NotFound { searched } => {
+                let folders = match std::env::split_paths(&searched).filter(|p| !p.as_os_str().is_empty()).count() {
+                    1 => "the 1 folder".to_owned(),
+                    n => format!("the {n} folders"),
+                };
+                Error::new(
+                    ErrorKind::NotFound,
+                    format!("it is not installed (not found in {folders} of PATH). {}", install_hint(program)),
+                )
             }
-            Self::Missing { path } => Error::new(ErrorKind::NotFound, format!("{} does not exist", path.display())),
+            Self::NotExecutable { path } => Error::new(
+                ErrorKind::PermissionDenied,
+                format!(
+                    "{} is not an executable file. Make it executable (chmod +x) or fix \"command\".",
+                    path.display()
+                ),
+            ),
+            Self::Missing { path } => Error::new(
+                ErrorKind::NotFound,
+                format!("{} does not exist. Check the path in \"command\".", path.display()),
+            ),
         }
+    }
+}
+
+/// What to install for a program that is not on PATH: the launchers MCP servers are published for by name.
+fn install_hint(program: &Path) -> String {
+    let name = program.file_name().and_then(OsStr::to_str).unwrap_or_default();
+    let tool = match name.strip_suffix(".exe").unwrap_or(name) {
+        "npx" | "npm" | "node" => Some("Node.js (it brings npx and node)"),
+        "uvx" | "uv" => Some("uv (it brings uvx)"),
+        "python" | "python3" | "pip" | "pipx" => Some("Python 3"),
+        "docker" => Some("Docker, and start it"),
+        "bun" | "bunx" => Some("Bun"),
+        "deno" => Some("Deno"),
+        _ => None,
+    };
+    match tool {
+        Some(tool) => format!("Install {tool}, then retry."),
+        None => "Install it, or write its full path in \"command\".".to_owned(),
     }
 }
 
@@ -189,4 +222,31 @@ fn is_executable(path: &Path) -> bool {
 #[cfg(not(unix))]
 fn is_executable(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::{Unresolved, install_hint};
+
+    /// The launchers servers are published for name what to install; anything else says how to point at it.
+    #[test]
+    fn a_missing_launcher_says_what_to_install() {
+        assert_eq!(install_hint(Path::new("uvx")), "Install uv (it brings uvx), then retry.");
+        assert_eq!(install_hint(Path::new("npx")), "Install Node.js (it brings npx and node), then retry.");
+        assert_eq!(install_hint(Path::new("/opt/bin/docker")), "Install Docker, and start it, then retry.");
+        assert!(install_hint(Path::new("my-server")).contains("full path"));
+    }
+
+    /// Not found says how many folders were searched, never the folders themselves.
+    #[test]
+    fn not_found_never_lists_the_path() {
+        let searched = std::env::join_paths(["/a/secret-dir", "/b", "/c"]).expect("path");
+        let text = Unresolved::NotFound { searched }.into_io(Path::new("uvx")).to_string();
+        assert_eq!(
+            text,
+            "it is not installed (not found in the 3 folders of PATH). Install uv (it brings uvx), then retry."
+        );
+    }
 }

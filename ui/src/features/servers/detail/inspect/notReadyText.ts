@@ -8,7 +8,7 @@ export function notReadyText(status: ServerStatus | undefined, what: string): st
     case undefined:
       return `Plugboard has not heard from this server yet; its ${what} appear once it is ready.`;
     case "disabled":
-      return `The server is turned off. Turn it on to see its ${what}.`;
+      return `The server is turned off. Press Turn on above to see its ${what}.`;
     case "stopped":
       return `The server is disconnected. Connect it to see its ${what}.`;
     case "connecting":

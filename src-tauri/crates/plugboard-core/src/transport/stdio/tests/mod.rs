@@ -231,7 +231,8 @@ async fn startup_crash_shows_the_stderr_tail() {
     assert!(err.is_transient());
 }
 
-/// An unknown command is a Spawn error naming the program and the PATH searched, and not transient.
+/// An unknown command is a Spawn error naming the program and how many folders of PATH were searched (never the
+/// whole PATH), with what to install; not transient.
 #[tokio::test]
 async fn command_not_found_names_program_and_path() {
     let env = BTreeMap::from([("PATH".to_owned(), "/nonexistent/one:/nonexistent/two".to_owned())]);
@@ -239,7 +240,9 @@ async fn command_not_found_names_program_and_path() {
     let err = connect_with("x", &launch, STRONGEST).await.err().unwrap();
     let text = err.to_string();
     assert!(matches!(err, TransportError::Spawn { .. }), "{text}");
-    assert!(text.contains("plugboard-no-such-command") && text.contains("/nonexistent/one:/nonexistent/two"), "{text}");
+    assert!(text.contains("plugboard-no-such-command") && text.contains("the 2 folders of PATH"), "{text}");
+    assert!(!text.contains("/nonexistent/one"), "the PATH is not dumped: {text}");
+    assert!(text.contains("write its full path in \"command\""), "{text}");
     assert!(!err.is_transient());
 }
 
