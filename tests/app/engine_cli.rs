@@ -117,7 +117,7 @@ fn doctor_names_the_failing_step() {
         assert!(text.lines().any(|l| l.starts_with("FAIL") && l.contains(step)), "{name}: {text}");
         assert!(text.contains(hint), "{name}: {text}");
     };
-    failing("missing", "program", "install plugboard-no-such-program");
+    failing("missing", "program", "what to do: Install it, or write its full path in \"command\"");
     failing("refused", "tcp", "is the server running");
     failing("nosecret", "references", "plugboard secret set nosecret token");
 }

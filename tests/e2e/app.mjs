@@ -1,6 +1,6 @@
 // Launches the real Plugboard binary through tauri-driver (started by tests/harness/isolated-env.sh --webdriver).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { remote } from "webdriverio";
@@ -150,4 +150,21 @@ export function processTree(pid) {
   const tree = [pid];
   for (let i = 0; i < tree.length; i += 1) tree.push(...(children.get(tree[i]) ?? []));
   return tree;
+}
+
+/** Writes servers.json the way editors save (write a temp file, then rename), so the app never reads half a file. */
+export function writeConfig(config) {
+  mkdirSync(dirname(configPath()), { recursive: true });
+  const temp = `${configPath()}.e2e-tmp`;
+  writeFileSync(temp, JSON.stringify(config, null, 2));
+  renameSync(temp, configPath());
+}
+
+/** Waits until the Servers table shows `count` ready servers. */
+export async function serversReady(browser, count, timeout = 30_000) {
+  const table = await browser.$("table");
+  await table.waitForDisplayed({ timeout });
+  await browser.waitUntil(async () => ((await table.getText()).match(/Ready · \d+ tools?/g) ?? []).length === count, {
+    timeout,
+  });
 }

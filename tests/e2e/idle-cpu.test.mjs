@@ -1,11 +1,20 @@
 // The window at rest costs nothing, also after another program edited servers.json: the watcher once woke on its
 // own reloads' reads and spun a core from the first external edit on. CPU time is read from /proc.
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { after, before, describe, test } from "node:test";
 
-import { appPid, configPath, cpuSeconds, everythingServer, launchApp, processTree } from "./app.mjs";
+import {
+  appPid,
+  configPath,
+  cpuSeconds,
+  everythingServer,
+  launchApp,
+  processTree,
+  serversReady,
+  writeConfig,
+} from "./app.mjs";
 
 const WAIT = { timeout: 30_000 };
 const MEASURE_MS = 10_000;
@@ -38,14 +47,9 @@ describe("the idle window", () => {
   let browser;
   const config = { mcpServers: { everything: { command: everythingServer(), args: ["stdio"] } } };
   before(async () => {
-    const temp = `${configPath()}.e2e-tmp`;
-    mkdirSync(dirname(configPath()), { recursive: true });
-    writeFileSync(temp, JSON.stringify(config));
-    renameSync(temp, configPath());
+    writeConfig(config);
     browser = await launchApp();
-    const table = await browser.$("table");
-    await table.waitForDisplayed(WAIT);
-    await browser.waitUntil(async () => /Ready · \d+ tools?/.test(await table.getText()), WAIT);
+    await serversReady(browser, 1);
   });
   after(async () => {
     await browser?.deleteSession();

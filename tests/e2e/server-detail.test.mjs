@@ -66,8 +66,9 @@ describe("the server detail screen", () => {
   // Unticking a tool and saving writes an explicit allowlist to servers.json and applies it to the running server:
   // the same process (pid) serves on, since an allowlist is a filter on Plugboard's side.
   test("unticking a tool and saving persists the allowlist", async () => {
-    const [pidBefore, ...others] = pidsWith(`stdio ${MARKER}`);
-    assert.ok(pidBefore && others.length === 0, `one everything process runs: ${[pidBefore, ...others]}`);
+    // The server's processes (with its containment wrapper, where there is one), found by the marker argument.
+    const pidsBefore = pidsWith(`stdio ${MARKER}`).sort();
+    assert.ok(pidsBefore.length > 0, "the everything server runs");
     await openServer(browser, "everything");
     await browser.waitUntil(async () => /MCP \d{4}-\d{2}-\d{2}/.test(await browser.$("dl").getText()), WAIT);
     const echo = await toolCheckbox(browser, "echo");
@@ -106,7 +107,7 @@ describe("the server detail screen", () => {
     );
     await browser.pause(300);
     await screenshot(browser, "server-detail-saved");
-    assert.deepEqual(pidsWith(`stdio ${MARKER}`), [pidBefore], "the allowlist applied without restarting the server");
+    assert.deepEqual(pidsWith(`stdio ${MARKER}`).sort(), pidsBefore, "the allowlist applied without restarting the server");
   });
 
   // Another program narrowing the allowlist in servers.json is reflected on the open page without a reload.

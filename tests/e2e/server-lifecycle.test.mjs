@@ -2,21 +2,13 @@
 // set in a password field (kept in the keychain, never in servers.json) and the server connecting with it, and
 // Diagnose saying which step of a failing server fails and what to do.
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 
-import { configPath, everythingServer, launchApp, screenshot } from "./app.mjs";
+import { configPath, everythingServer, launchApp, screenshot, writeConfig } from "./app.mjs";
 
 const WAIT = { timeout: 30_000 };
 const SECRET_VALUE = `e2e-secret-${process.pid}`;
-
-function writeConfig(config) {
-  mkdirSync(dirname(configPath()), { recursive: true });
-  const temp = `${configPath()}.e2e-tmp`;
-  writeFileSync(temp, JSON.stringify(config, null, 2));
-  renameSync(temp, configPath());
-}
 
 function readConfig() {
   return JSON.parse(readFileSync(configPath(), "utf8"));

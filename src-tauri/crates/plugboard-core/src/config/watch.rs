@@ -84,18 +84,24 @@ mod tests {
     use std::sync::mpsc;
     use std::time::Duration;
 
-    use super::watch_file;
+    use super::{FileWatcher, watch_file};
+
+    /// A watch on `path` whose calls arrive on the returned receiver.
+    fn watched(path: &std::path::Path) -> (FileWatcher, mpsc::Receiver<()>) {
+        let (tx, rx) = mpsc::channel();
+        let watcher = watch_file(path, move || {
+            let _ = tx.send(());
+        })
+        .expect("watch");
+        (watcher, rx)
+    }
 
     /// Writing or replacing the file is noticed; other files in the folder are not.
     #[test]
     fn edits_of_the_file_are_noticed() {
         let dir = tempfile::tempdir().expect("dir");
         let path = dir.path().join("servers.json");
-        let (tx, rx) = mpsc::channel();
-        let _watcher = watch_file(&path, move || {
-            let _ = tx.send(());
-        })
-        .expect("watch");
+        let (_watcher, rx) = watched(&path);
         std::fs::write(dir.path().join("other.json"), "{}").expect("other");
         assert!(rx.recv_timeout(Duration::from_millis(400)).is_err(), "another file is not this file");
         std::fs::write(&path, "{}").expect("write");
@@ -112,11 +118,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("dir");
         let path = dir.path().join("servers.json");
         std::fs::write(&path, "{}").expect("write");
-        let (tx, rx) = mpsc::channel();
-        let _watcher = watch_file(&path, move || {
-            let _ = tx.send(());
-        })
-        .expect("watch");
+        let (_watcher, rx) = watched(&path);
         for _ in 0..20 {
             std::fs::read(&path).expect("read");
         }
@@ -128,11 +130,7 @@ mod tests {
     fn a_burst_of_writes_is_one_change() {
         let dir = tempfile::tempdir().expect("dir");
         let path = dir.path().join("servers.json");
-        let (tx, rx) = mpsc::channel();
-        let _watcher = watch_file(&path, move || {
-            let _ = tx.send(());
-        })
-        .expect("watch");
+        let (_watcher, rx) = watched(&path);
         for i in 0..10 {
             std::fs::write(&path, format!("{{\"n\":{i}}}")).expect("write");
         }

@@ -43,7 +43,10 @@ pub(super) fn check(config: &ServerConfig, vault: &Vault) -> Vec<Step> {
                 return vec![Step::failed(
                     STEP,
                     format!("the secret {name:?} is not set"),
-                    format!("run: printf %s \"$VALUE\" | plugboard secret set {server} {name}"),
+                    format!(
+                        "set it under Secrets on the server's page in Plugboard, or run: \
+                         printf %s \"$VALUE\" | plugboard secret set {server} {name}"
+                    ),
                 )];
             }
             Err(e) => {

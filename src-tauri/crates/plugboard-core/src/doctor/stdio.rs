@@ -7,7 +7,7 @@ use crate::config::model::{ServerConfig, Transport};
 use crate::config::references::expand;
 use crate::secrets::{ServerReferences, Vault};
 use crate::supervisor::{ConnectError, Connector, LiveConnector};
-use crate::transport::resolve_program;
+use crate::transport::{TransportError, install_hint, resolve_program};
 
 use super::{Step, skip_rest};
 
@@ -27,11 +27,13 @@ pub(super) async fn walk(config: &ServerConfig, vault: Arc<Vault>) -> Vec<Step> 
     match resolve_program(Path::new(&program), &env) {
         Ok(path) => steps.push(Step::passed("program", format!("{program} is {}", path.display()))),
         Err(e) => {
-            steps.push(Step::failed(
-                "program",
-                e.to_string(),
-                format!("install {program}, or put its full path in \"command\""),
-            ));
+            let what_to_do = match &e {
+                TransportError::Spawn { source, .. } if source.kind() == std::io::ErrorKind::PermissionDenied => {
+                    "make the program executable (chmod +x), or fix \"command\"".to_owned()
+                }
+                _ => install_hint(Path::new(&program)),
+            };
+            steps.push(Step::failed("program", e.to_string(), what_to_do));
             skip_rest(&mut steps, &STEPS);
             return steps;
         }

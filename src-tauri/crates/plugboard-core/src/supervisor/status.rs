@@ -119,7 +119,10 @@ mod sentence_tests {
         let path = ServerStatus::Failed { error: "/opt/x does not exist".into(), stderr_tail: None }.as_sentence();
         assert!(matches!(path, ServerStatus::Failed { error, .. } if error.starts_with("/opt/x")));
         let field = ServerStatus::Failed { error: "url: the file: scheme".into(), stderr_tail: None }.as_sentence();
-        assert!(matches!(field, ServerStatus::Failed { error, .. } if error.starts_with("url: ")), "a field name stays");
+        assert!(
+            matches!(field, ServerStatus::Failed { error, .. } if error.starts_with("url: ")),
+            "a field name stays"
+        );
         let retry = ServerStatus::Reconnecting { attempt: 1, next_try_ms: 500, reason: "échec".into() }.as_sentence();
         assert!(matches!(retry, ServerStatus::Reconnecting { reason, .. } if reason == "Échec"));
     }

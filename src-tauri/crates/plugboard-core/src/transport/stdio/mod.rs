@@ -322,6 +322,8 @@ pub(crate) fn client_config(person: bool) -> ClientConfig {
         .with_protocol_version(ProtocolVersion::V_2025_11_25)
 }
 
+pub use path_resolution::install_hint;
+
 /// Where `program` would resolve for a launch configured with `env` (no spawn), e.g. for `plugboard doctor`.
 pub fn resolve_program(program: &Path, env: &BTreeMap<String, String>) -> Result<PathBuf, TransportError> {
     let search_path = path_resolution::search_path(env.get("PATH").map(String::as_str));

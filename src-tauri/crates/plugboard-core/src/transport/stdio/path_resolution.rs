@@ -53,7 +53,7 @@ impl Unresolved {
 }
 
 /// What to install for a program that is not on PATH: the launchers MCP servers are published for by name.
-fn install_hint(program: &Path) -> String {
+pub fn install_hint(program: &Path) -> String {
     let name = program.file_name().and_then(OsStr::to_str).unwrap_or_default();
     let tool = match name.strip_suffix(".exe").unwrap_or(name) {
         "npx" | "npm" | "node" => Some("Node.js (it brings npx and node)"),

@@ -59,7 +59,9 @@ pub(super) fn apply(draft: &mut Draft, server: &str, inputs: &[Input]) {
                 let described = input.description.as_ref().map(|d| format!(" ({d})")).unwrap_or_default();
                 if input.password {
                     format!(
-                        "VS Code input '{id}'{described} is a secret: set it with `plugboard secret set {server} {}`",
+                        "VS Code input '{id}'{described} is a secret: set {} under Secrets on {server}'s page in \
+                         Plugboard (or `plugboard secret set {server} {}`)",
+                        secret_name(&id),
                         secret_name(&id)
                     )
                 } else {
@@ -112,7 +114,8 @@ mod tests {
         assert_eq!(draft.server.args.as_ref().map(|a| a[0].as_str()), Some("--region=${input:region}"));
         assert_eq!(draft.notes.len(), 3, "{:?}", draft.notes);
         let has = |needle: &str| draft.notes.iter().any(|n| n.contains(needle));
-        assert!(has("'api key' (The key) is a secret: set it with `plugboard secret set acme api_key`"));
+        assert!(has("'api key' (The key) is a secret: set api_key under Secrets on acme's page in Plugboard"));
+        assert!(has("(or `plugboard secret set acme api_key`)"));
         assert!(has("'region' when the server started; Plugboard cannot ask"));
         assert!(has("`${input:nope}` names an input the file does not declare"));
     }
