@@ -1,19 +1,15 @@
 // A tool's arguments, edited as a form generated from its input schema or as JSON; both views edit the same text,
 // which is what Run sends. The JSON view marks syntax errors where they are and lists what the schema rejects.
-import Form from "@rjsf/core";
 import * as Tabs from "@radix-ui/react-tabs";
 import { useId, useMemo } from "react";
+import SchemaForm from "../../forms/SchemaForm";
 import { schemaValidator } from "../../forms/schemaValidator";
 import JsonCodeEditor from "../servers/detail/JsonCodeEditor";
 import { revealHidden } from "../servers/revealHidden";
 import { formatArgs, formSchema, parseArgs } from "./argsJson";
-import { FORM_CLASSES, TEMPLATES } from "./rjsfTheme";
 
 const TAB_TRIGGER =
   "-mb-px border-b-2 border-transparent px-3 py-1 text-sm text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:font-medium data-[state=active]:text-fg";
-
-/** rjsf renders its own submit button unless told not to: Run is the console's submit. */
-const UI_SCHEMA = { "ui:submitButtonOptions": { norender: true } };
 
 /** Props for {@link ArgumentsEditor}. */
 type ArgumentsEditorProps = {
@@ -54,16 +50,11 @@ export default function ArgumentsEditor({ tool, schemaText, text, onChange }: Ar
             The JSON view holds text that is not a JSON object; fix it there to use the form.
           </p>
         ) : (
-          <Form
+          <SchemaForm
+            // A div, not a form: Run (outside) is the console's submit.
             tagName="div"
-            className={FORM_CLASSES}
             schema={schema}
-            uiSchema={UI_SCHEMA}
             formData={parsed.value}
-            validator={schemaValidator}
-            templates={TEMPLATES}
-            showErrorList={false}
-            noHtml5Validate
             liveValidate="onChange"
             onChange={(event) => onChange(formatArgs(event.formData))}
           />
