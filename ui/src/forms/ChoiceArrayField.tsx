@@ -37,8 +37,8 @@ function ChoiceGroup({ choices, ...props }: FieldProps<unknown> & { choices: Cho
   };
 
   return (
-    <fieldset id={id} aria-describedby={describedBy.join(" ") || undefined} className="flex flex-col gap-1">
-      <legend className="font-medium wrap-anywhere">
+    <fieldset id={id} aria-describedby={describedBy.join(" ") || undefined}>
+      <legend className="mb-1 font-medium wrap-anywhere">
         {revealHidden(typeof schema.title === "string" && schema.title !== "" ? schema.title : name)}
         {required === true && (
           <>
@@ -49,33 +49,35 @@ function ChoiceGroup({ choices, ...props }: FieldProps<unknown> & { choices: Cho
           </>
         )}
       </legend>
-      {description !== null && (
-        <p id={descriptionId(id)} className="text-xs text-muted wrap-anywhere whitespace-pre-line">
-          {revealHidden(description)}
-        </p>
-      )}
-      {hint !== null && (
-        <p id={`${id}__hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      )}
-      {choices.map((choice, index) => {
-        const checked = isPicked(choice.value);
-        return (
-          <label key={index} className="flex items-center gap-2 wrap-anywhere">
-            <input
-              type="checkbox"
-              id={`${id}-${index}`}
-              name={id}
-              checked={checked}
-              // At maxItems the other boxes wait until one is unticked, so the list can never grow too long.
-              disabled={disabled === true || readonly === true || (full && !checked)}
-              onChange={(event) => toggle(choice.value, event.target.checked)}
-            />
-            <span>{revealHidden(choice.label)}</span>
-          </label>
-        );
-      })}
+      <div className="flex flex-col gap-1">
+        {description !== null && (
+          <p id={descriptionId(id)} className="text-xs text-muted wrap-anywhere whitespace-pre-line">
+            {revealHidden(description)}
+          </p>
+        )}
+        {hint !== null && (
+          <p id={`${id}__hint`} className="text-xs text-muted">
+            {hint}
+          </p>
+        )}
+        {choices.map((choice, index) => {
+          const checked = isPicked(choice.value);
+          return (
+            <label key={index} className="flex items-center wrap-anywhere">
+              <input
+                type="checkbox"
+                id={`${id}-${index}`}
+                name={id}
+                checked={checked}
+                // At maxItems the other boxes wait until one is unticked, so the list can never grow too long.
+                disabled={disabled === true || readonly === true || (full && !checked)}
+                onChange={(event) => toggle(choice.value, event.target.checked)}
+              />
+              <span>{revealHidden(choice.label)}</span>
+            </label>
+          );
+        })}
+      </div>
     </fieldset>
   );
 }
