@@ -19,11 +19,11 @@ const SCHEMA = JSON.stringify({
 });
 
 /** The editor over its own text state, showing the text so tests can read what Run would send. */
-function Harness({ schema = SCHEMA, initial = "{}" }: { schema?: string; initial?: string }) {
+function Harness({ schema = SCHEMA, initial = "{}", showErrors }: { schema?: string; initial?: string; showErrors?: boolean }) {
   const [text, setText] = useState(initial);
   return (
     <>
-      <ArgumentsEditor tool="echo" schemaText={schema} text={text} onChange={setText} />
+      <ArgumentsEditor tool="echo" schemaText={schema} text={text} onChange={setText} showErrors={showErrors} />
       <output aria-label="Current arguments">{text}</output>
     </>
   );
@@ -116,6 +116,20 @@ describe("ArgumentsEditor", () => {
       plan: "p2",
       tags: ["t2"],
     });
+  });
+
+  // Pins: a fresh form marks nothing; once Run was refused (showErrors) a missing required field is named beside it
+  // before any edit, and the mark goes when the field is filled in.
+  it("marks a missing required field at the field once Run was refused", async () => {
+    const user = userEvent.setup();
+    const { rerender } = renderWithProviders(<Harness />);
+    const field = () => screen.getByRole("textbox", { name: /Message/ }).parentElement;
+    expect(field()).not.toHaveTextContent("is a required property");
+
+    rerender(<Harness showErrors />);
+    expect(field()).toHaveTextContent("is a required property");
+    await user.type(screen.getByRole("textbox", { name: /Message/ }), "hi");
+    expect(field()).not.toHaveTextContent("is a required property");
   });
 
   // Pins: titles and descriptions from the schema are inert text with hidden characters revealed.

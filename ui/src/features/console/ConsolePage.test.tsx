@@ -152,6 +152,27 @@ describe("ConsolePage", () => {
     expect(await screen.findByText(/The call was cancelled after/)).toBeInTheDocument();
   });
 
+  // Pins: Run with a required argument missing does not call run_tool_call; the field says it is required and the
+  // page names it; once filled in, Run sends it.
+  it("checks required arguments before Run", async () => {
+    const user = userEvent.setup();
+    holdCall();
+    const required = { ...ECHO, inputSchema: JSON.stringify({ ...JSON.parse(ECHO.inputSchema), required: ["message"] }) };
+    m.serverTools.mockResolvedValue({ status: "ok", data: [required] });
+    renderWithProviders(<ConsolePage />, "/console?server=everything&tool=echo");
+
+    const message = await screen.findByRole("textbox", { name: /Message/ });
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    expect(m.runToolCall).not.toHaveBeenCalled();
+    expect(message.parentElement).toHaveTextContent("is a required property");
+    expect(screen.getByRole("alert")).toHaveTextContent("Fill in the required argument first: Message.");
+
+    await user.type(message, "hi");
+    expect(screen.queryByRole("alert")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    expect(m.runToolCall).toHaveBeenCalledWith(expect.any(String), "everything", "echo", '{\n  "message": "hi"\n}', expect.anything());
+  });
+
   // Pins: Re-run on a saved call loads its server, tool and arguments and runs them as saved.
   it("re-runs a call from the history", async () => {
     const user = userEvent.setup();

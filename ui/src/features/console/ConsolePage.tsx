@@ -1,12 +1,14 @@
 // The Console: pick a Ready server and one of its allowed tools (deep-linkable as /console?server=X&tool=Y), edit
-// the arguments as a form or JSON, Run (Ctrl/Cmd+Enter) and Cancel (Escape) with live progress and logs, see the
-// result by content type, and browse, re-run or copy past calls from the history.
+// the arguments as a form or JSON, Run (Ctrl/Cmd+Enter; a missing required argument is marked at its field instead of
+// being sent) and Cancel (Escape) with live progress and logs, see the result by content type, and browse, re-run or
+// copy past calls from the history.
 import { useMemo, useState, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
 import type { HistoryEntry } from "../../ipc/bindings";
 import PageHeader from "../../shell/PageHeader";
 import { revealHidden } from "../servers/revealHidden";
 import ArgumentsEditor from "./ArgumentsEditor";
+import { useArgumentsCheck } from "./argumentsCheck";
 import { parseArgs } from "./argsJson";
 import { useAllowedTools, useReadyServers } from "./consoleQueries";
 import EventStream from "./EventStream";
@@ -37,6 +39,10 @@ export default function ConsolePage() {
   const [notice, setNotice] = useState<string | null>(null);
   const text = draft.key === key ? draft.text : EMPTY_ARGS;
   const parsed = useMemo(() => parseArgs(text), [text]);
+  const { missing } = useArgumentsCheck(tool?.inputSchema ?? null, parsed).check;
+  // The pick whose Run was refused for missing required fields: its form marks them until they are filled in.
+  const [refusedKey, setRefusedKey] = useState<string | null>(null);
+  const refused = refusedKey === key && missing.length > 0;
   const call = useToolCall();
   const running = call.state.phase === "running";
 
@@ -53,6 +59,10 @@ export default function ConsolePage() {
 
   const run = () => {
     if (running || blocked !== null || server === null || toolName === null) return;
+    if (missing.length > 0) {
+      setRefusedKey(key);
+      return;
+    }
     setNotice(null);
     call.run(server, toolName, text);
   };
@@ -114,12 +124,18 @@ export default function ConsolePage() {
                 schemaText={tool.inputSchema}
                 text={text}
                 onChange={(next) => setDraft({ key, text: next })}
+                showErrors={refusedKey === key}
               />
             </>
           )}
           {notice !== null && (
             <p role="status" className="rounded-md border border-line bg-warn-soft px-3 py-2 text-sm">
               {notice}
+            </p>
+          )}
+          {refused && (
+            <p role="alert" className="text-sm text-danger wrap-anywhere">
+              {`Fill in the required ${missing.length === 1 ? "argument" : "arguments"} first: ${revealHidden(missing.join(", "))}.`}
             </p>
           )}
           <RunBar running={running} blocked={blocked} onRun={run} onCancel={call.cancel} cancelError={call.cancelError} />
