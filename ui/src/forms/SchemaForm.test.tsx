@@ -1,7 +1,7 @@
 // Tests of the shared schema form over every shape MCP's elicitation allows: single selects labelled by their titles
 // (oneOf, legacy enumNames), pick-several arrays as one checkbox group, and data holding only what the person chose
 // or was shown as a default. Server text in labels stays inert.
-import type { RJSFSchema } from "@rjsf/utils";
+import { toErrorSchema, type RJSFSchema } from "@rjsf/utils";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
@@ -109,5 +109,14 @@ describe("SchemaForm", () => {
     expect(optionTexts("Legacy")).toContain("<i>x</i>\\u{200b}");
     expect(screen.getByRole("checkbox", { name: "v\\u{202e}w" })).toBeInTheDocument();
     expect(container.querySelector("b, i")).toBeNull();
+  });
+
+  // Pins: an error beside a field (it may quote server values) is inert text with hidden characters shown.
+  it("shows field errors inert", () => {
+    const schema: RJSFSchema = { type: "object", properties: { a: { type: "string", title: "A" } } };
+    const extraErrors = toErrorSchema([{ property: ".a", message: "<b>no</b>\u202e", stack: "" }]);
+    const { container } = render(<SchemaForm tagName="div" schema={schema} formData={{}} extraErrors={extraErrors} />);
+    expect(container.querySelector("b")).toBeNull();
+    expect(screen.getByText("<b>no</b>\\u{202e}")).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 // The schema form's templates over the app's tokens. Labels, titles and descriptions come from the server's schema,
 // so each is rendered as plain text with hidden characters made visible (never markdown, never HTML).
-import type { DescriptionFieldProps, FieldTemplateProps, TitleFieldProps } from "@rjsf/utils";
-import { getTemplate, getUiOptions } from "@rjsf/utils";
+import type { DescriptionFieldProps, FieldErrorProps, FieldTemplateProps, TitleFieldProps } from "@rjsf/utils";
+import { errorId, getTemplate, getUiOptions } from "@rjsf/utils";
 import { revealHidden } from "../features/servers/revealHidden";
 
 /** One field: its label tied to the input (htmlFor the input's id), the description, the input and its errors. */
@@ -61,5 +61,18 @@ export function TitleFieldTemplate({ id, title, required }: TitleFieldProps) {
         </span>
       )}
     </legend>
+  );
+}
+
+/** A field's errors as plain text (they may quote the server's enum values), under the id its input points at. */
+export function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
+  const shown = errors.filter((error) => error !== "");
+  if (shown.length === 0) return null;
+  return (
+    <ul id={errorId(fieldPathId)} className="list-none">
+      {shown.map((error, index) => (
+        <li key={index}>{typeof error === "string" ? revealHidden(error) : error}</li>
+      ))}
+    </ul>
   );
 }

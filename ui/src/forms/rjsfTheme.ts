@@ -3,7 +3,7 @@
 import type { Experimental_DefaultFormStateBehavior, RegistryFieldsType, RegistryWidgetsType, TemplatesType } from "@rjsf/utils";
 import CheckboxWidget from "./CheckboxWidget";
 import ChoiceArrayField from "./ChoiceArrayField";
-import { DescriptionFieldTemplate, FieldTemplate, TitleFieldTemplate } from "./rjsfTemplates";
+import { DescriptionFieldTemplate, FieldErrorTemplate, FieldTemplate, TitleFieldTemplate } from "./rjsfTemplates";
 import SelectWidget from "./SelectWidget";
 
 /** Classes for the form's root: rjsf's widgets carry `form-control`, styled here with the app's tokens. */
@@ -17,7 +17,12 @@ export const FORM_CLASSES = [
 ].join(" ");
 
 /** The templates the forms override; rjsf's defaults cover the rest. */
-export const TEMPLATES: Partial<TemplatesType> = { FieldTemplate, DescriptionFieldTemplate, TitleFieldTemplate };
+export const TEMPLATES: Partial<TemplatesType> = {
+  FieldTemplate,
+  FieldErrorTemplate,
+  DescriptionFieldTemplate,
+  TitleFieldTemplate,
+};
 
 /** Dropdowns and checkboxes with inert labels (a legacy enumNames title shown instead of the raw value). */
 export const WIDGETS: RegistryWidgetsType = { SelectWidget, CheckboxWidget };
