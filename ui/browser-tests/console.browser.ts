@@ -1,6 +1,7 @@
 // Browser flows of the Console: server and tool picked by keyboard, Run sends exactly the form's arguments, the
 // call's progress and logs stream in over its Channel, results by outcome (a tool error stands apart, HTML in a
-// result stays text), Cancel names the running call, and a history row runs again.
+// result stays text), Cancel names the running call, a history row runs again, another pick clears the result, and
+// the pick and arguments outlive a visit to another page.
 import { historyEntry, textResult } from "./fixtures";
 import { channelOf } from "./ipc";
 import { expect, test } from "./test";
@@ -130,4 +131,36 @@ test("a history row shows the saved call and Re-run calls it again with its argu
     ["files", "read_file", '{"path":"/etc/hostname"}'],
   ]);
   await expect(page.getByRole("button", { name: "Tool read_file" })).toBeVisible();
+});
+
+// Pins: picking another tool after a call shows none of the last tool's result or events.
+test("picking another tool clears the last tool's result and events", async ({ page, open }) => {
+  await open("/console?server=files&tool=read_file");
+  await page.getByRole("textbox", { name: /path/ }).fill("/etc/hosts");
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(page.getByText("hello from the tool")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Notifications" })).toBeVisible();
+
+  await page.getByRole("button", { name: /^Tool/ }).click();
+  await page.getByRole("option", { name: /write_file/ }).click();
+  await expect(page.getByRole("button", { name: "Tool write_file" })).toBeVisible();
+  await expect(page.getByText("hello from the tool")).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Notifications" })).toHaveCount(0);
+});
+
+// Pins: going to Servers and back to the Console by the sidebar keeps the server, tool and typed arguments.
+test("the pick and the typed arguments are kept across a visit to another page", async ({ page, ipc, open }) => {
+  await open("/console?server=files&tool=read_file");
+  await page.getByRole("textbox", { name: /path/ }).fill("/etc/hosts");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Servers" }).click();
+  await expect(page.getByRole("heading", { name: "Servers", level: 1 })).toBeVisible();
+  await nav.getByRole("link", { name: "Console" }).click();
+
+  await expect(page.getByRole("button", { name: "Tool read_file" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Server files" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: /path/ })).toHaveValue("/etc/hosts");
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(page.getByText("hello from the tool")).toBeVisible();
+  expect(ipc.calls("runToolCall").map((args) => args[3])).toEqual([JSON.stringify({ path: "/etc/hosts" }, null, 2)]);
 });

@@ -1,5 +1,6 @@
 // Browser flows of the Console's arguments editor under the app's real CSP (no 'unsafe-eval'): schema errors show
-// next to their fields as you type and in the JSON view, with no policy violation (test.ts fails on any).
+// next to their fields as you type and in the JSON view, Run waits for required arguments, and a pick-several list is
+// one checkbox group, with no policy violation (test.ts fails on any).
 import { tool } from "./fixtures";
 import { expect, test } from "./test";
 
@@ -12,6 +13,7 @@ const SEARCH_SCHEMA = JSON.stringify({
     query: { type: "string", title: "Query", minLength: 2 },
     limit: { $ref: "#/$defs/limit" },
     mode: { type: "string", enum: ["fast", "thorough"], title: "Mode" },
+    scopes: { type: "array", title: "Scopes", items: { anyOf: [{ const: "s-doc", title: "Docs" }, { const: "s-code", title: "Code" }] } },
     notify: {
       type: "object",
       title: "Notify",
@@ -54,4 +56,21 @@ test("the JSON view checks the arguments against the schema as you type", async 
   await expect(page.getByText(`Schema: 'Mode' must be one of ["fast","thorough"]`)).toBeVisible();
   await page.getByRole("textbox", { name: "Arguments of search as JSON" }).fill('{ "query": "mcp", "mode": "fast" }');
   await expect(page.getByText("Valid arguments.")).toBeVisible();
+});
+
+// Pins: Run with the required Query empty calls no tool: the Query field says it is required and the page names it;
+// filled in, Run sends it with the boxes ticked in the Scopes group.
+test("Run waits for a required argument, marked at its field", async ({ page, ipc, open }) => {
+  await open("/console?server=files&tool=search");
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  const queryField = page.locator("div.flex-col", { has: page.getByRole("textbox", { name: "Query" }) }).last();
+  await expect(queryField).toContainText("is a required property");
+  await expect(page.getByRole("alert").filter({ hasText: "Fill in the required argument first: Query." })).toBeVisible();
+  expect(ipc.calls("runToolCall")).toEqual([]);
+
+  await page.getByRole("textbox", { name: "Query" }).fill("mcp");
+  await page.getByRole("group", { name: "Scopes" }).getByRole("checkbox", { name: "Code" }).check();
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect.poll(() => ipc.calls("runToolCall").length).toBe(1);
+  expect(JSON.parse(ipc.calls("runToolCall")[0]?.[3] ?? "null")).toStrictEqual({ query: "mcp", scopes: ["s-code"] });
 });

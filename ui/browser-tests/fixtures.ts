@@ -12,6 +12,7 @@ import type {
 } from "../src/ipc/bindings";
 import { FILESYSTEM, GITHUB } from "../src/features/presets/presetFixtures";
 import { cursorFile, plan, sources, summary } from "../src/test/importFixtures";
+import { EVERY_SHAPE, LONG_FORM } from "../src/test/schemaFixtures";
 import { channelOf, type Responses } from "./ipc";
 
 export const CONFIG_PATH = "/home/ada/.config/plugboard/servers.json";
@@ -132,6 +133,20 @@ export const ELICITATION: PendingRequest = {
       required: ["name"],
     }),
   },
+};
+
+/** A form request from files with one field of every shape MCP's 2025-11-25 elicitation allows (schemaFixtures.ts). */
+export const EVERY_SHAPE_ELICITATION: PendingRequest = {
+  id: 12,
+  server: "files",
+  ask: { kind: "elicitation", message: "Set up your profile.", schema: JSON.stringify(EVERY_SHAPE) },
+};
+
+/** A form request taller than the window (30 text fields). */
+export const LONG_ELICITATION: PendingRequest = {
+  id: 13,
+  server: "files",
+  ask: { kind: "elicitation", message: "Fill in the survey.", schema: JSON.stringify(LONG_FORM) },
 };
 
 export const SAMPLING: PendingRequest = {

@@ -2,7 +2,7 @@
 // fixtures.ts, the steps that bring it on screen and what shows it is ready. One entry per screen (or per step of a
 // wizard); add yours here when you add a screen (see README.md).
 import type { Locator, Page } from "@playwright/test";
-import { ELICITATION, historyEntry, ROOTS, SAMPLING, server } from "./fixtures";
+import { ELICITATION, EVERY_SHAPE_ELICITATION, historyEntry, LONG_ELICITATION, ROOTS, SAMPLING, server } from "./fixtures";
 import type { MockIpc } from "./ipc";
 
 /** A 1×1 PNG, for an image block in a tool's result. */
@@ -305,31 +305,20 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole("article").getByRole("region", { name: "Structured content" }),
   },
   {
-    name: "pending elicitation with every field kind",
+    name: "pending elicitation with every shape of the 2025-11-25 spec",
     route: "/servers",
     reach: async (_page, ipc) => {
-      await ipc.emitWhenHeard("pendingRequestArrived", {
-        request: {
-          id: 11,
-          server: "files",
-          ask: {
-            kind: "elicitation",
-            message: "Set up the sync.",
-            schema: JSON.stringify({
-              type: "object",
-              properties: {
-                email: { type: "string", format: "email", title: "Email", description: "Where reports go." },
-                plan: { type: "string", title: "Plan", enum: ["free", "pro"], enumNames: ["Free", "Pro"] },
-                seats: { type: "number", title: "Seats", minimum: 1 },
-                nightly: { type: "boolean", title: "Sync every night" },
-              },
-              required: ["email", "plan"],
-            }),
-          },
-        },
-      });
+      await ipc.emitWhenHeard("pendingRequestArrived", { request: EVERY_SHAPE_ELICITATION });
     },
-    ready: (page) => page.getByRole("dialog", { name: "files asks for information" }).getByText("Where reports go."),
+    ready: (page) => page.getByRole("dialog", { name: "files asks for information" }).getByRole("group", { name: "Fruit" }),
+  },
+  {
+    name: "pending elicitation, a form longer than the window",
+    route: "/servers",
+    reach: async (_page, ipc) => {
+      await ipc.emitWhenHeard("pendingRequestArrived", { request: LONG_ELICITATION });
+    },
+    ready: (page) => page.getByRole("dialog", { name: "files asks for information" }).getByRole("button", { name: "Accept" }),
   },
   ...[ELICITATION, SAMPLING, ROOTS].map(
     (request): Screen => ({

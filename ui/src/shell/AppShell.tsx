@@ -1,8 +1,9 @@
 // The window layout: a sidebar with the product name and main navigation, and the current page beside it (under the
-// notices of refused plugboard:// links, which can arrive on any page), and servers' requests for the person as
-// dialogs over any page.
+// notices of refused plugboard:// links, which can arrive on any page), servers' requests for the person as dialogs
+// over any page, and the Console's memory of its pick and arguments for the app's lifetime.
 import { Outlet } from "react-router";
 import DeepLinkBanner from "../features/auth/DeepLinkBanner";
+import ConsoleMemoryProvider from "../features/console/ConsoleMemoryProvider";
 import PendingRequests from "../features/requests/PendingRequests";
 import Logo from "./Logo";
 import { SECTIONS } from "./sections";
@@ -29,7 +30,10 @@ export default function AppShell() {
       <main className="min-w-0 flex-1 overflow-y-auto">
         <div className="mx-auto max-w-5xl px-8 py-6">
           <DeepLinkBanner />
-          <Outlet />
+          {/* Above the routes, so the Console's pick and arguments outlive a visit to another page. */}
+          <ConsoleMemoryProvider>
+            <Outlet />
+          </ConsoleMemoryProvider>
         </div>
       </main>
       <PendingRequests />

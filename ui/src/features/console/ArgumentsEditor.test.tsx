@@ -1,7 +1,7 @@
 // Tests for the arguments editor: a labelled form from the schema, form and JSON editing the same text, JSON
 // problems marked, schema errors listed, and hostile schema text inert.
 import { EditorView } from "@codemirror/view";
-import { act, screen } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
@@ -19,11 +19,11 @@ const SCHEMA = JSON.stringify({
 });
 
 /** The editor over its own text state, showing the text so tests can read what Run would send. */
-function Harness({ schema = SCHEMA, initial = "{}" }: { schema?: string; initial?: string }) {
+function Harness({ schema = SCHEMA, initial = "{}", showErrors }: { schema?: string; initial?: string; showErrors?: boolean }) {
   const [text, setText] = useState(initial);
   return (
     <>
-      <ArgumentsEditor tool="echo" schemaText={schema} text={text} onChange={setText} />
+      <ArgumentsEditor tool="echo" schemaText={schema} text={text} onChange={setText} showErrors={showErrors} />
       <output aria-label="Current arguments">{text}</output>
     </>
   );
@@ -95,6 +95,41 @@ describe("ArgumentsEditor", () => {
     const count = screen.getByRole("spinbutton", { name: "count" }).parentElement;
     expect(count).toHaveTextContent("must be integer");
     expect(screen.getByRole("textbox", { name: /Message/ }).parentElement).not.toHaveTextContent("must be");
+  });
+
+  // Pins: the console's form shares the elicitation form's choices: a legacy enumNames list shows its titles, a
+  // pick-several array (titled anyOf consts) is one checkbox group, and the JSON holds the values picked.
+  it("shows fixed choices with their titles and picks several as checkboxes", async () => {
+    const user = userEvent.setup();
+    const schema = JSON.stringify({
+      type: "object",
+      properties: {
+        plan: { type: "string", title: "Plan", enum: ["p1", "p2"], enumNames: ["Free", "Pro"] },
+        tags: { type: "array", title: "Tags", items: { anyOf: [{ const: "t1", title: "Urgent" }, { const: "t2", title: "Later" }] } },
+      },
+    });
+    renderWithProviders(<Harness schema={schema} />);
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "Plan" }), "Pro");
+    await user.click(within(screen.getByRole("group", { name: "Tags" })).getByRole("checkbox", { name: "Later" }));
+    expect(JSON.parse(screen.getByRole("status", { name: "Current arguments" }).textContent)).toEqual({
+      plan: "p2",
+      tags: ["t2"],
+    });
+  });
+
+  // Pins: a fresh form marks nothing; once Run was refused (showErrors) a missing required field is named beside it
+  // before any edit, and the mark goes when the field is filled in.
+  it("marks a missing required field at the field once Run was refused", async () => {
+    const user = userEvent.setup();
+    const { rerender } = renderWithProviders(<Harness />);
+    const field = () => screen.getByRole("textbox", { name: /Message/ }).parentElement;
+    expect(field()).not.toHaveTextContent("is a required property");
+
+    rerender(<Harness showErrors />);
+    expect(field()).toHaveTextContent("is a required property");
+    await user.type(screen.getByRole("textbox", { name: /Message/ }), "hi");
+    expect(field()).not.toHaveTextContent("is a required property");
   });
 
   // Pins: titles and descriptions from the schema are inert text with hidden characters revealed.

@@ -1,19 +1,16 @@
 // A tool's arguments, edited as a form generated from its input schema or as JSON; both views edit the same text,
-// which is what Run sends. The JSON view marks syntax errors where they are and lists what the schema rejects.
-import Form from "@rjsf/core";
+// which is what Run sends. One check of that text against the schema (argumentsCheck.ts) puts each error beside its
+// field once the person edits the form (or Run was refused), and the JSON view lists them with syntax errors marked.
 import * as Tabs from "@radix-ui/react-tabs";
-import { useId, useMemo } from "react";
-import { schemaValidator } from "../../forms/schemaValidator";
+import { useId, useMemo, useState } from "react";
+import SchemaForm from "../../forms/SchemaForm";
 import JsonCodeEditor from "../servers/detail/JsonCodeEditor";
 import { revealHidden } from "../servers/revealHidden";
-import { formatArgs, formSchema, parseArgs } from "./argsJson";
-import { FORM_CLASSES, TEMPLATES } from "./rjsfTheme";
+import { useArgumentsCheck } from "./argumentsCheck";
+import { formatArgs, parseArgs } from "./argsJson";
 
 const TAB_TRIGGER =
   "-mb-px border-b-2 border-transparent px-3 py-1 text-sm text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:font-medium data-[state=active]:text-fg";
-
-/** rjsf renders its own submit button unless told not to: Run is the console's submit. */
-const UI_SCHEMA = { "ui:submitButtonOptions": { norender: true } };
 
 /** Props for {@link ArgumentsEditor}. */
 type ArgumentsEditorProps = {
@@ -25,16 +22,16 @@ type ArgumentsEditorProps = {
   text: string;
   /** Called with the new text after an edit in either view. */
   onChange: (text: string) => void;
+  /** Whether Run was refused for these arguments: the form then shows every error, even before an edit. */
+  showErrors?: boolean;
 };
 
-export default function ArgumentsEditor({ tool, schemaText, text, onChange }: ArgumentsEditorProps) {
+export default function ArgumentsEditor({ tool, schemaText, text, onChange, showErrors = false }: ArgumentsEditorProps) {
   const messageId = useId();
-  const schema = useMemo(() => formSchema(schemaText), [schemaText]);
   const parsed = useMemo(() => parseArgs(text), [text]);
-  const schemaErrors = useMemo(() => {
-    if (schema === null || !parsed.ok) return [];
-    return schemaValidator.validateFormData(parsed.value, schema).errors.map((error) => error.stack);
-  }, [schema, parsed]);
+  const { schema, check } = useArgumentsCheck(schemaText, parsed);
+  // A fresh form shows no errors (nothing is wrong yet); the person's first edit, or a refused Run, shows them all.
+  const [edited, setEdited] = useState(false);
 
   return (
     <Tabs.Root defaultValue={schema === null ? "json" : "form"} className="flex flex-col">
@@ -54,18 +51,17 @@ export default function ArgumentsEditor({ tool, schemaText, text, onChange }: Ar
             The JSON view holds text that is not a JSON object; fix it there to use the form.
           </p>
         ) : (
-          <Form
+          <SchemaForm
+            // A div, not a form: Run (outside) is the console's submit.
             tagName="div"
-            className={FORM_CLASSES}
             schema={schema}
-            uiSchema={UI_SCHEMA}
             formData={parsed.value}
-            validator={schemaValidator}
-            templates={TEMPLATES}
-            showErrorList={false}
-            noHtml5Validate
-            liveValidate="onChange"
-            onChange={(event) => onChange(formatArgs(event.formData))}
+            extraErrors={edited || showErrors ? check.errorSchema : undefined}
+            onChange={(event, fieldId) => {
+              // rjsf also reports the schema's defaults it fills in on mount, with no field id: that is no edit.
+              if (fieldId !== undefined) setEdited(true);
+              onChange(formatArgs(event.formData));
+            }}
           />
         )}
       </Tabs.Content>
@@ -84,9 +80,9 @@ export default function ArgumentsEditor({ tool, schemaText, text, onChange }: Ar
             <p className="text-danger">
               {`Line ${parsed.problem.line}, column ${parsed.problem.column}: ${parsed.problem.message}`}
             </p>
-          ) : schemaErrors.length > 0 ? (
+          ) : check.stacks.length > 0 ? (
             <ul className="text-warn">
-              {schemaErrors.map((error) => (
+              {check.stacks.map((error) => (
                 <li key={error}>{`Schema: ${revealHidden(error)}`}</li>
               ))}
             </ul>

@@ -1,12 +1,15 @@
 // Tests for the Console page over the mocked IPC: deep-linked picks, Run sends exactly the arguments with a fresh
 // call id and a channel whose events show in order, Cancel (button and Escape) names the same call id,
-// Ctrl+Enter runs, the history refreshes after a call, and Re-run from history runs the saved call.
+// Ctrl+Enter runs, required arguments are checked first, another pick clears the result, the pick and arguments
+// outlive a visit to another page, the history refreshes after a call, and Re-run from history runs the saved call.
 import { act, fireEvent, screen, within } from "@testing-library/react";
+import { Link, Route, Routes } from "react-router";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { commands, type CallEvent, type HistoryEntry, type ToolInfo } from "../../ipc/bindings";
 import { renderWithProviders } from "../../test/render";
 import { stubLayout } from "../../test/layoutStubs";
+import ConsoleMemoryProvider from "./ConsoleMemoryProvider";
 import ConsolePage from "./ConsolePage";
 
 vi.mock("../../ipc/bindings", () => {
@@ -60,6 +63,16 @@ function entry(fields: Partial<HistoryEntry> = {}): HistoryEntry {
   };
 }
 
+/** The page inside the app shell's Console memory, at `path`. */
+function renderConsole(path: string) {
+  return renderWithProviders(
+    <ConsoleMemoryProvider>
+      <ConsolePage />
+    </ConsoleMemoryProvider>,
+    path,
+  );
+}
+
 /** runToolCall that stays running until the test resolves it; returns the channel and the resolver. */
 function holdCall() {
   let finish: (value: HistoryEntry) => void = () => {};
@@ -90,7 +103,7 @@ describe("ConsolePage", () => {
   // Pins: ?server=&tool= preselects both; only Ready servers and allowed tools are offered.
   it("preselects from the link and offers only Ready servers and allowed tools", async () => {
     const user = userEvent.setup();
-    renderWithProviders(<ConsolePage />, "/console?server=everything&tool=echo");
+    renderConsole("/console?server=everything&tool=echo");
 
     expect(await screen.findByRole("textbox", { name: "Message" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Tool echo/ })).toBeInTheDocument();
@@ -106,7 +119,7 @@ describe("ConsolePage", () => {
   it("runs with exactly the arguments and streams events in order", async () => {
     const user = userEvent.setup();
     const call = holdCall();
-    renderWithProviders(<ConsolePage />, "/console?server=everything&tool=echo");
+    renderConsole("/console?server=everything&tool=echo");
 
     await user.type(await screen.findByRole("textbox", { name: "Message" }), "hi");
     await user.click(screen.getByRole("button", { name: "Run" }));
@@ -134,7 +147,7 @@ describe("ConsolePage", () => {
   it("runs with Ctrl+Enter and cancels the same call id", async () => {
     const user = userEvent.setup();
     const call = holdCall();
-    renderWithProviders(<ConsolePage />, "/console?server=everything&tool=echo");
+    renderConsole("/console?server=everything&tool=echo");
 
     const message = await screen.findByRole("textbox", { name: "Message" });
     await user.type(message, "x");
@@ -152,6 +165,109 @@ describe("ConsolePage", () => {
     expect(await screen.findByText(/The call was cancelled after/)).toBeInTheDocument();
   });
 
+  // Pins: Run with a required argument missing does not call run_tool_call; the field says it is required and the
+  // page names it; once filled in, Run sends it.
+  it("checks required arguments before Run", async () => {
+    const user = userEvent.setup();
+    holdCall();
+    const required = { ...ECHO, inputSchema: JSON.stringify({ ...JSON.parse(ECHO.inputSchema), required: ["message"] }) };
+    m.serverTools.mockResolvedValue({ status: "ok", data: [required] });
+    renderConsole("/console?server=everything&tool=echo");
+
+    const message = await screen.findByRole("textbox", { name: /Message/ });
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    expect(m.runToolCall).not.toHaveBeenCalled();
+    expect(message.parentElement).toHaveTextContent("is a required property");
+    expect(screen.getByRole("alert")).toHaveTextContent("Fill in the required argument first: Message.");
+
+    await user.type(message, "hi");
+    expect(screen.queryByRole("alert")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    expect(m.runToolCall).toHaveBeenCalledWith(expect.any(String), "everything", "echo", '{\n  "message": "hi"\n}', expect.anything());
+  });
+
+  // Pins: after a call, picking another tool (or server) shows none of its result or events; the new tool starts
+  // clean.
+  it("clears the result and events when another tool or server is picked", async () => {
+    const user = userEvent.setup();
+    const call = holdCall();
+    m.serverTools.mockResolvedValue({ status: "ok", data: [ECHO, { ...ECHO, name: "reverse" }] });
+    const ready = { state: "ready", tools: 2, protocolVersion: "2025-06-18", serverName: null } as const;
+    m.serverStatuses.mockResolvedValue({
+      status: "ok",
+      data: [
+        { server: "everything", status: ready },
+        { server: "other", status: ready },
+      ],
+    });
+    renderConsole("/console?server=everything&tool=echo");
+
+    await user.type(await screen.findByRole("textbox", { name: "Message" }), "hi");
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    act(() => call.channel().onmessage({ kind: "log", level: "info", logger: null, message: "working" }));
+    call.finish(entry());
+    expect(await screen.findByText("Echo: hi")).toBeInTheDocument();
+    expect(screen.getByRole("list", { name: "Notifications" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: /Tool echo/ }));
+    await user.click(screen.getByRole("option", { name: /reverse/ }));
+    expect(await screen.findByRole("button", { name: /Tool reverse/ })).toBeInTheDocument();
+    expect(screen.queryByText("Echo: hi")).toBeNull();
+    expect(screen.queryByRole("list", { name: "Notifications" })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: /Tool reverse/ }));
+    await user.click(screen.getByRole("option", { name: /echo/ }));
+    await user.click(await screen.findByRole("button", { name: "Run" }));
+    call.finish(entry());
+    expect(await screen.findByText("Echo: hi")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: /Server everything/ }));
+    await user.click(screen.getByRole("option", { name: "other" }));
+    expect(await screen.findByRole("button", { name: /Server other/ })).toBeInTheDocument();
+    expect(screen.queryByText("Echo: hi")).toBeNull();
+  });
+
+  // Pins: a call still running when another tool is picked never shows its result under that tool.
+  it("does not show a running call's result under a tool picked meanwhile", async () => {
+    const user = userEvent.setup();
+    const call = holdCall();
+    m.serverTools.mockResolvedValue({ status: "ok", data: [ECHO, { ...ECHO, name: "reverse" }] });
+    renderConsole("/console?server=everything&tool=echo");
+
+    await user.type(await screen.findByRole("textbox", { name: "Message" }), "hi");
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    await user.click(screen.getByRole("button", { name: /Tool echo/ }));
+    await user.click(screen.getByRole("option", { name: /reverse/ }));
+    call.finish(entry());
+    expect(await screen.findByText(/Ctrl\+Enter runs|⌘\+Enter runs/)).toBeInTheDocument();
+    expect(screen.queryByText("Echo: hi")).toBeNull();
+  });
+
+  // Pins: leaving the Console (for Servers) and coming back by its plain link finds the same server, tool and typed
+  // arguments.
+  it("keeps the pick and the typed arguments across navigation", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ConsoleMemoryProvider>
+        <Link to="/servers">Servers</Link>
+        <Link to="/console">Console</Link>
+        <Routes>
+          <Route path="/console" element={<ConsolePage />} />
+          <Route path="/servers" element={<h1>Servers page</h1>} />
+        </Routes>
+      </ConsoleMemoryProvider>,
+      "/console?server=everything&tool=echo",
+    );
+    await user.type(await screen.findByRole("textbox", { name: "Message" }), "kept");
+
+    await user.click(screen.getByRole("link", { name: "Servers" }));
+    expect(await screen.findByRole("heading", { name: "Servers page" })).toBeInTheDocument();
+    await user.click(screen.getByRole("link", { name: "Console" }));
+
+    expect(await screen.findByRole("textbox", { name: "Message" })).toHaveValue("kept");
+    expect(screen.getByRole("button", { name: /Server everything/ })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Tool echo/ })).toBeInTheDocument();
+  });
+
   // Pins: Re-run on a saved call loads its server, tool and arguments and runs them as saved.
   it("re-runs a call from the history", async () => {
     const user = userEvent.setup();
@@ -164,7 +280,7 @@ describe("ConsolePage", () => {
       },
     });
     m.historyEntry.mockResolvedValue({ status: "ok", data: entry({ id: 5, arguments: '{"message":"old"}' }) });
-    renderWithProviders(<ConsolePage />, "/console");
+    renderConsole("/console");
 
     await user.click(await screen.findByRole("button", { name: /everything · echo/ }));
     expect(m.historyEntry).toHaveBeenCalledWith(5);
@@ -182,7 +298,7 @@ describe("ConsolePage", () => {
       data: { entries: [{ id: 6, server: "everything", tool: "echo", argumentsPreview: "…", startedAtMs: Date.now(), durationMs: 3, status: "ok" }], total: 1 },
     });
     m.historyEntry.mockResolvedValue({ status: "ok", data: entry({ id: 6, arguments: '{"token":"[redacted]"}' }) });
-    renderWithProviders(<ConsolePage />, "/console");
+    renderConsole("/console");
 
     await user.click(await screen.findByRole("button", { name: /everything · echo/ }));
     await user.click(await screen.findByRole("button", { name: "Re-run" }));

@@ -1,44 +1,41 @@
 // The Console: pick a Ready server and one of its allowed tools (deep-linkable as /console?server=X&tool=Y), edit
-// the arguments as a form or JSON, Run (Ctrl/Cmd+Enter) and Cancel (Escape) with live progress and logs, see the
-// result by content type, and browse, re-run or copy past calls from the history.
+// the arguments as a form or JSON, Run (Ctrl/Cmd+Enter; a missing required argument is marked at its field instead of
+// being sent) and Cancel (Escape) with live progress and logs, see the result by content type, and browse, re-run or
+// copy past calls from the history. The pick and the typed arguments are kept while the app runs (leaving the page
+// and coming back finds them); another pick shows none of the last tool's result.
 import { useMemo, useState, type KeyboardEvent } from "react";
-import { useSearchParams } from "react-router";
 import type { HistoryEntry } from "../../ipc/bindings";
 import PageHeader from "../../shell/PageHeader";
 import { revealHidden } from "../servers/revealHidden";
 import ArgumentsEditor from "./ArgumentsEditor";
+import { useArgumentsCheck } from "./argumentsCheck";
 import { parseArgs } from "./argsJson";
+import type { ConsolePick } from "./consoleMemory";
 import { useAllowedTools, useReadyServers } from "./consoleQueries";
 import EventStream from "./EventStream";
 import HistoryPanel from "./HistoryPanel";
 import ResultView from "./ResultView";
 import RunBar from "./RunBar";
 import ServerToolPicker from "./ServerToolPicker";
-import { useToolCall } from "./useToolCall";
-
-/** Arguments typed for one server and tool; another pick starts from an empty object. */
-type Draft = { key: string; text: string };
-
-const EMPTY_ARGS = "{}";
-
-function draftKey(server: string | null, tool: string | null): string {
-  return JSON.stringify([server, tool]);
-}
+import { useConsoleSelection } from "./useConsoleSelection";
+import { callTarget, useToolCall } from "./useToolCall";
 
 export default function ConsolePage() {
-  const [params, setParams] = useSearchParams();
-  const server = params.get("server");
-  const toolName = params.get("tool");
+  const { server, tool: toolName, key, text, pick, saveText } = useConsoleSelection();
   const servers = useReadyServers();
   const tools = useAllowedTools(server);
   const tool = toolName === null ? undefined : tools.data?.find((info) => info.name === toolName);
-  const key = draftKey(server, toolName);
-  const [draft, setDraft] = useState<Draft>({ key, text: EMPTY_ARGS });
   const [notice, setNotice] = useState<string | null>(null);
-  const text = draft.key === key ? draft.text : EMPTY_ARGS;
   const parsed = useMemo(() => parseArgs(text), [text]);
+  const { missing } = useArgumentsCheck(tool?.inputSchema ?? null, parsed).check;
+  // The pick whose Run was refused for missing required fields: its form marks them until they are filled in.
+  const [refusedKey, setRefusedKey] = useState<string | null>(null);
+  const refused = refusedKey === key && missing.length > 0;
   const call = useToolCall();
   const running = call.state.phase === "running";
+  // Only the picked tool's own call shows: a result never sits under another tool (one still running stays hidden).
+  const target = callTarget(call.state);
+  const shown = target !== null && target.server === server && target.tool === toolName;
 
   const blocked =
     server === null || toolName === null
@@ -53,15 +50,27 @@ export default function ConsolePage() {
 
   const run = () => {
     if (running || blocked !== null || server === null || toolName === null) return;
+    if (missing.length > 0) {
+      setRefusedKey(key);
+      return;
+    }
     setNotice(null);
     call.run(server, toolName, text);
   };
 
+  /** Shows another server or tool, without the last one's result. */
+  const choose = (next: ConsolePick) => {
+    if (next.server !== server || next.tool !== toolName) call.clear();
+    pick(next);
+  };
+
   const rerun = (entry: HistoryEntry) => {
-    setParams({ server: entry.server, tool: entry.tool }, { replace: true });
-    setDraft({ key: draftKey(entry.server, entry.tool), text: entry.arguments });
+    const saved = { server: entry.server, tool: entry.tool };
+    choose(saved);
+    saveText(entry.arguments, saved);
     // History keeps secrets redacted: sending "[redacted]" to the server would be a different call.
     if (entry.arguments.includes('"[redacted]"')) {
+      call.clear();
       setNotice("Some values were redacted when this call was saved: fill them in, then Run.");
       return;
     }
@@ -100,8 +109,8 @@ export default function ConsolePage() {
             tools={tools.data}
             toolsError={tools.isError ? tools.error.message : null}
             tool={toolName}
-            onServer={(next) => setParams({ server: next }, { replace: true })}
-            onTool={(next) => setParams(server === null ? { tool: next } : { server, tool: next }, { replace: true })}
+            onServer={(next) => choose({ server: next, tool: null })}
+            onTool={(next) => choose({ server, tool: next })}
           />
           {tool !== undefined && (
             <>
@@ -113,7 +122,8 @@ export default function ConsolePage() {
                 tool={tool.name}
                 schemaText={tool.inputSchema}
                 text={text}
-                onChange={(next) => setDraft({ key, text: next })}
+                onChange={(next) => saveText(next)}
+                showErrors={refusedKey === key}
               />
             </>
           )}
@@ -122,12 +132,17 @@ export default function ConsolePage() {
               {notice}
             </p>
           )}
+          {refused && (
+            <p role="alert" className="text-sm text-danger wrap-anywhere">
+              {`Fill in the required ${missing.length === 1 ? "argument" : "arguments"} first: ${revealHidden(missing.join(", "))}.`}
+            </p>
+          )}
           <RunBar running={running} blocked={blocked} onRun={run} onCancel={call.cancel} cancelError={call.cancelError} />
-          <EventStream events={call.events} />
-          {call.state.phase === "finished" && (
+          <EventStream events={shown ? call.events : []} />
+          {shown && call.state.phase === "finished" && (
             <ResultView outcome={call.state.entry.outcome} durationMs={call.state.entry.durationMs} headingLevel={2} />
           )}
-          {call.state.phase === "rejected" && (
+          {shown && call.state.phase === "rejected" && (
             <p role="alert" className="rounded-md border border-danger/40 bg-danger-soft px-4 py-3 text-sm wrap-anywhere">
               {`The call could not be made: ${revealHidden(call.state.error.message)}`}
             </p>

@@ -1,8 +1,8 @@
 // Pure helpers of the arguments editor: JSON object text parsed with the problem's position, and a tool's input
-// schema made safe for the form (hidden characters in titles revealed).
+// schema made safe for the form (hidden characters in its titles, descriptions and enumNames revealed).
 import type { RJSFSchema } from "@rjsf/utils";
+import { revealSchemaText } from "../../forms/revealSchemaText";
 import type { TextProblem } from "../servers/detail/JsonCodeEditor";
-import { revealHidden } from "../servers/revealHidden";
 
 /** The arguments text as an object, or where and why it is not one. */
 export type ParsedArgs = { ok: true; value: Record<string, unknown> } | { ok: false; problem: TextProblem };
@@ -38,8 +38,8 @@ export function formatArgs(value: unknown): string {
 }
 
 /**
- * A tool's input schema (JSON text) for the form, or null when it is unusable: every title and description has its
- * hidden characters revealed. `$schema` stays: it tells the validator which draft the schema is written in.
+ * A tool's input schema (JSON text) for the form, or null when it is unusable: its shown text has its hidden
+ * characters revealed (revealSchemaText). `$schema` stays: it tells the validator which draft the schema is written in.
  */
 export function formSchema(schemaText: string): RJSFSchema | null {
   let schema: unknown;
@@ -49,17 +49,6 @@ export function formSchema(schemaText: string): RJSFSchema | null {
     return null;
   }
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return null;
-  const cleaned = reveal(schema) as Record<string, unknown>;
+  const cleaned = revealSchemaText(schema) as Record<string, unknown>;
   return { type: "object", ...cleaned };
-}
-
-function reveal(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(reveal);
-  if (typeof node !== "object" || node === null) return node;
-  return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [
-      key,
-      (key === "title" || key === "description") && typeof value === "string" ? revealHidden(value) : reveal(value),
-    ]),
-  );
 }

@@ -12,7 +12,7 @@ export type CallPhase =
   | { phase: "idle" }
   | { phase: "running"; callId: string; server: string; tool: string }
   | { phase: "finished"; entry: HistoryEntry }
-  | { phase: "rejected"; error: IpcError };
+  | { phase: "rejected"; server: string; tool: string; error: IpcError };
 
 /** What {@link useToolCall} gives the page. */
 export type ToolCall = {
@@ -25,7 +25,16 @@ export type ToolCall = {
   cancel: () => void;
   /** Why a cancel request itself failed, if it did. */
   cancelError: string | null;
+  /** Forgets the last call's outcome and events (another tool was picked); a running call is left running. */
+  clear: () => void;
 };
+
+/** The server and tool of the call `state` is about, or null when there is none. */
+export function callTarget(state: CallPhase): { server: string; tool: string } | null {
+  if (state.phase === "idle") return null;
+  if (state.phase === "finished") return { server: state.entry.server, tool: state.entry.tool };
+  return { server: state.server, tool: state.tool };
+}
 
 /** Calls back on the next frame, or soon where frames are not painted (a hidden window, tests). */
 function nextFrame(callback: () => void): () => void {
@@ -85,7 +94,8 @@ export function useToolCall(): ToolCall {
       };
       call(commands.runToolCall(callId, server, tool, args, channel)).then(
         (entry) => settle({ phase: "finished", entry }),
-        (error: unknown) => settle({ phase: "rejected", error: error instanceof IpcError ? error : new IpcError(String(error)) }),
+        (error: unknown) =>
+          settle({ phase: "rejected", server, tool, error: error instanceof IpcError ? error : new IpcError(String(error)) }),
       );
     },
     [flush, queryClient],
@@ -99,5 +109,13 @@ export function useToolCall(): ToolCall {
     );
   }, []);
 
-  return { state, events, run, cancel, cancelError };
+  const clear = useCallback(() => {
+    if (current.current !== null) return;
+    pending.current = [];
+    setEvents([]);
+    setCancelError(null);
+    setState({ phase: "idle" });
+  }, []);
+
+  return { state, events, run, cancel, cancelError, clear };
 }

@@ -1,50 +1,17 @@
-// A server's form (elicitation), generated from the schema it sent, with Accept, Decline and Cancel. The form checks
-// the values against the schema as the person types (without eval, so under the window's CSP), and the backend
-// checks them again before they reach the server; its refusal shows in the dialog.
-import Form from "@rjsf/core";
-import type { RJSFSchema, UiSchema } from "@rjsf/utils";
-import { useMemo, useState } from "react";
-import { schemaValidator } from "../../forms/schemaValidator";
+// A server's form (elicitation), generated from the schema it sent, with Accept, Decline and Cancel under it (always
+// in view: the fields scroll, the buttons do not). Accept checks the values against the schema first (the shared
+// eval-free validator, so under the window's CSP; missing required fields are named at their fields) and sends only
+// what the form shows: what the person entered and the defaults they saw. The backend checks again before sending.
+import { useId, useMemo, useState } from "react";
+import SchemaForm from "../../forms/SchemaForm";
 import { commands, type RequestKind } from "../../ipc/bindings";
 import { revealHidden } from "../servers/revealHidden";
 import { PRIMARY, SECONDARY } from "./buttons";
+import { answerContent, elicitationSchema } from "./elicitationSchema";
+import { DIALOG_BODY, DIALOG_FOOTER } from "./layout";
 import type { Answer } from "./RequestDialog";
 
 type Elicitation = Extract<RequestKind, { kind: "elicitation" }>;
-
-/** One property of a schema (a sub-schema, or `true`/`false`). */
-type Property = NonNullable<RJSFSchema["properties"]>[string];
-
-/** The schema with every server-written title and description made inert-safe (hidden characters revealed). */
-function revealSchema(schema: RJSFSchema): RJSFSchema {
-  const entries = Object.entries(schema.properties ?? {}).map(([name, property]): [string, Property] => {
-    if (typeof property !== "object") return [name, property];
-    const { title, description } = property;
-    return [
-      name,
-      {
-        ...property,
-        ...(title !== undefined && { title: revealHidden(title) }),
-        ...(description !== undefined && { description: revealHidden(description) }),
-      },
-    ];
-  });
-  const properties: Record<string, Property> = Object.fromEntries(entries);
-  return { ...schema, title: undefined, description: undefined, properties };
-}
-
-function parseSchema(text: string): RJSFSchema {
-  try {
-    const parsed = JSON.parse(text) as RJSFSchema | null;
-    if (typeof parsed === "object" && parsed !== null) return revealSchema(parsed);
-  } catch {
-    // A broken schema still gets a form with no fields, so the person can decline.
-  }
-  return { type: "object", properties: {} };
-}
-
-// The buttons are ours (children replace rjsf's submit button).
-const UI_SCHEMA: UiSchema = { "ui:submitButtonOptions": { norender: true } };
 
 /**
  * @param id the request's id, for the answer.
@@ -63,46 +30,48 @@ export default function ElicitationForm({
   answer: Answer;
   sending: boolean;
 }) {
-  const schema = useMemo(() => parseSchema(ask.schema), [ask.schema]);
-  const [data, setData] = useState<Record<string, unknown>>({});
+  const formId = useId();
+  const schema = useMemo(() => elicitationSchema(ask.schema), [ask.schema]);
+  const [data, setData] = useState<unknown>({});
+  const accept = (formData: unknown) => {
+    const content = JSON.stringify(answerContent(schema, formData));
+    void answer(() => commands.answerElicitation(id, "accept", content));
+  };
   return (
     <>
-      <p className="whitespace-pre-wrap wrap-anywhere">{revealHidden(ask.message)}</p>
-      <Form
-        schema={schema}
-        uiSchema={UI_SCHEMA}
-        validator={schemaValidator}
-        formData={data}
-        showErrorList={false}
-        noHtml5Validate
-        onChange={(event) => setData((event.formData ?? {}) as Record<string, unknown>)}
-        onSubmit={(event) =>
-          void answer(() => commands.answerElicitation(id, "accept", JSON.stringify(event.formData ?? {})))
-        }
-        className="pb-form flex flex-col gap-2"
-      >
-        <div className="mt-2 flex justify-end gap-2">
-          <button
-            type="button"
-            className={SECONDARY}
-            disabled={sending}
-            onClick={() => void answer(() => commands.answerElicitation(id, "cancel", null))}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={SECONDARY}
-            disabled={sending}
-            onClick={() => void answer(() => commands.answerElicitation(id, "decline", null))}
-          >
-            Decline
-          </button>
-          <button type="submit" className={PRIMARY} disabled={sending}>
-            Accept
-          </button>
-        </div>
-      </Form>
+      <div className={DIALOG_BODY}>
+        <p className="whitespace-pre-wrap wrap-anywhere">{revealHidden(ask.message)}</p>
+        <SchemaForm
+          id={formId}
+          schema={schema}
+          formData={data}
+          focusOnFirstError
+          onChange={(event) => setData(event.formData)}
+          onSubmit={(event) => accept(event.formData)}
+        />
+      </div>
+      <div className={DIALOG_FOOTER}>
+        <button
+          type="button"
+          className={SECONDARY}
+          disabled={sending}
+          onClick={() => void answer(() => commands.answerElicitation(id, "cancel", null))}
+        >
+          Cancel
+        </button>
+        <button
+          type="button"
+          className={SECONDARY}
+          disabled={sending}
+          onClick={() => void answer(() => commands.answerElicitation(id, "decline", null))}
+        >
+          Decline
+        </button>
+        {/* Outside the form element (the body scrolls, the footer does not), tied to it by the form attribute. */}
+        <button type="submit" form={formId} className={PRIMARY} disabled={sending}>
+          Accept
+        </button>
+      </div>
     </>
   );
 }

@@ -1,5 +1,6 @@
-// One server request as a modal dialog: who asks, what for, and the answer controls of its kind. Escape declines;
-// a click outside does nothing (the person must choose). Server text is shown inert, hidden characters revealed.
+// One server request as a modal dialog: who asks, what for, and the answer controls of its kind (a body that scrolls,
+// a footer of buttons that stays in view). Escape declines; a click outside does nothing (the person must choose).
+// Server text is shown inert, hidden characters revealed.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { commands, type PendingRequest } from "../../ipc/bindings";
@@ -67,16 +68,19 @@ export default function RequestDialog({
             void decline();
           }}
           onInteractOutside={(event) => event.preventDefault()}
-          className="fixed top-1/2 left-1/2 flex max-h-[85vh] w-[min(36rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 overflow-y-auto rounded-lg border border-line bg-surface p-5 text-sm text-fg shadow-xl"
+          // No scrolling here: each kind's body scrolls between this header and its footer of answer buttons.
+          className="fixed top-1/2 left-1/2 flex max-h-[85vh] w-[min(36rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-line bg-surface text-sm text-fg shadow-xl"
         >
-          <Dialog.Title className="text-base font-semibold wrap-anywhere">
-            {revealHidden(request.server)} {TITLES[request.ask.kind]}
-          </Dialog.Title>
-          {others > 0 && (
-            <p className="text-xs text-muted">
-              {others} more {others === 1 ? "request is" : "requests are"} waiting after this one.
-            </p>
-          )}
+          <div className="flex shrink-0 flex-col gap-1 px-5 pt-5 pb-3">
+            <Dialog.Title className="text-base font-semibold wrap-anywhere">
+              {revealHidden(request.server)} {TITLES[request.ask.kind]}
+            </Dialog.Title>
+            {others > 0 && (
+              <p className="text-xs text-muted">
+                {others} more {others === 1 ? "request is" : "requests are"} waiting after this one.
+              </p>
+            )}
+          </div>
           {request.ask.kind === "elicitation" && (
             <ElicitationForm id={request.id} ask={request.ask} answer={answer} sending={sending} />
           )}
@@ -85,7 +89,7 @@ export default function RequestDialog({
           )}
           {request.ask.kind === "roots" && <RootsForm id={request.id} answer={answer} sending={sending} />}
           {problem && (
-            <p role="alert" className="rounded-md border border-danger/40 bg-danger-soft px-3 py-2 wrap-anywhere">
+            <p role="alert" className="mx-5 mb-4 shrink-0 rounded-md border border-danger/40 bg-danger-soft px-3 py-2 wrap-anywhere">
               {revealHidden(problem)}
             </p>
           )}

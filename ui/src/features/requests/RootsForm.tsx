@@ -4,6 +4,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { commands } from "../../ipc/bindings";
 import { PRIMARY, SECONDARY } from "./buttons";
+import { DIALOG_BODY, DIALOG_FOOTER } from "./layout";
 import type { Answer } from "./RequestDialog";
 
 /**
@@ -16,7 +17,7 @@ export default function RootsForm({ id, answer, sending }: { id: number; answer:
   const edit = (index: number, value: string) => setFolders((all) => all.map((f, i) => (i === index ? value : f)));
   return (
     <form
-      className="flex flex-col gap-3"
+      className="flex min-h-0 flex-1 flex-col"
       onSubmit={(event) => {
         event.preventDefault();
         // A row left blank (the first one, or one added and not filled) is no folder: the backend would refuse "".
@@ -24,46 +25,46 @@ export default function RootsForm({ id, answer, sending }: { id: number; answer:
         void answer(() => commands.answerRoots(id, listed));
       }}
     >
-      <p className="text-muted">List the folders this server may work in (absolute paths), or decline.</p>
-      <ul className="flex flex-col gap-2">
-        {folders.map((folder, index) => (
-          <li key={index} className="flex gap-2">
-            <input
-              aria-label={`Folder ${index + 1}`}
-              value={folder}
-              onChange={(event) => edit(index, event.target.value)}
-              placeholder="/home/me/project"
-              className="min-w-0 flex-1 rounded-md border border-line bg-canvas px-2 py-1 font-mono"
-            />
-            <button
-              type="button"
-              aria-label={`Remove folder ${index + 1}`}
-              className={SECONDARY}
-              onClick={() => setFolders((all) => all.filter((_, i) => i !== index))}
-            >
-              <Trash2 size={14} aria-hidden="true" />
-            </button>
-          </li>
-        ))}
-      </ul>
-      <div className="flex justify-between gap-2">
-        <button type="button" className={SECONDARY} onClick={() => setFolders((all) => [...all, ""])}>
+      <div className={DIALOG_BODY}>
+        <p className="text-muted">List the folders this server may work in (absolute paths), or decline.</p>
+        <ul className="flex flex-col gap-2">
+          {folders.map((folder, index) => (
+            <li key={index} className="flex gap-2">
+              <input
+                aria-label={`Folder ${index + 1}`}
+                value={folder}
+                onChange={(event) => edit(index, event.target.value)}
+                placeholder="/home/me/project"
+                className="min-w-0 flex-1 rounded-md border border-line bg-canvas px-2 py-1 font-mono"
+              />
+              <button
+                type="button"
+                aria-label={`Remove folder ${index + 1}`}
+                className={SECONDARY}
+                onClick={() => setFolders((all) => all.filter((_, i) => i !== index))}
+              >
+                <Trash2 size={14} aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className={`${SECONDARY} self-start`} onClick={() => setFolders((all) => [...all, ""])}>
           <Plus size={14} aria-hidden="true" className="mr-1 inline" />
           Add a folder
         </button>
-        <span className="flex gap-2">
-          <button
-            type="button"
-            className={SECONDARY}
-            disabled={sending}
-            onClick={() => void answer(() => commands.answerRoots(id, null))}
-          >
-            Decline
-          </button>
-          <button type="submit" className={PRIMARY} disabled={sending}>
-            Share folders
-          </button>
-        </span>
+      </div>
+      <div className={DIALOG_FOOTER}>
+        <button
+          type="button"
+          className={SECONDARY}
+          disabled={sending}
+          onClick={() => void answer(() => commands.answerRoots(id, null))}
+        >
+          Decline
+        </button>
+        <button type="submit" className={PRIMARY} disabled={sending}>
+          Share folders
+        </button>
       </div>
     </form>
   );

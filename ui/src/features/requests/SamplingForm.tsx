@@ -4,6 +4,7 @@ import { useState } from "react";
 import { commands, type RequestKind } from "../../ipc/bindings";
 import { revealHidden } from "../servers/revealHidden";
 import { PRIMARY, SECONDARY } from "./buttons";
+import { DIALOG_BODY, DIALOG_FOOTER } from "./layout";
 import type { Answer } from "./RequestDialog";
 
 type Sampling = Extract<RequestKind, { kind: "sampling" }>;
@@ -29,47 +30,49 @@ export default function SamplingForm({
   const send = () => void answer(() => commands.answerSampling(id, reply));
   return (
     <form
-      className="flex flex-col gap-3"
+      className="flex min-h-0 flex-1 flex-col"
       onSubmit={(event) => {
         event.preventDefault();
         send();
       }}
     >
-      <p className="text-muted">
-        The server wants a reply an AI model would write. Plugboard runs no model: you can write the reply yourself
-        (the server receives it as the model&apos;s answer, marked as written by a person), or decline.
-      </p>
-      {ask.systemPrompt !== null && (
-        <section aria-label="System prompt" className="rounded-md border border-line px-3 py-2">
-          <h3 className="text-xs font-medium text-muted">System prompt</h3>
-          <p className="whitespace-pre-wrap wrap-anywhere">{revealHidden(ask.systemPrompt)}</p>
-        </section>
-      )}
-      <ol aria-label="Messages" className="flex flex-col gap-2">
-        {ask.messages.map((message, index) => (
-          <li key={index} className="rounded-md border border-line px-3 py-2">
-            <span className="text-xs font-medium text-muted">{message.role}</span>
-            <p className="whitespace-pre-wrap wrap-anywhere">{revealHidden(message.text)}</p>
-          </li>
-        ))}
-      </ol>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">Your reply (up to about {ask.maxTokens} tokens)</span>
-        <textarea
-          value={reply}
-          onChange={(event) => setReply(event.target.value)}
-          onKeyDown={(event) => {
-            // Enter sends, Shift+Enter starts a new line.
-            if (event.key === "Enter" && !event.shiftKey) {
-              event.preventDefault();
-              send();
-            }
-          }}
-          rows={4}
-          className="rounded-md border border-line bg-canvas px-2 py-1"
-        />
-      </label>
-      <div className="flex justify-end gap-2">
+      <div className={DIALOG_BODY}>
+        <p className="text-muted">
+          The server wants a reply an AI model would write. Plugboard runs no model: you can write the reply yourself
+          (the server receives it as the model&apos;s answer, marked as written by a person), or decline.
+        </p>
+        {ask.systemPrompt !== null && (
+          <section aria-label="System prompt" className="rounded-md border border-line px-3 py-2">
+            <h3 className="text-xs font-medium text-muted">System prompt</h3>
+            <p className="whitespace-pre-wrap wrap-anywhere">{revealHidden(ask.systemPrompt)}</p>
+          </section>
+        )}
+        <ol aria-label="Messages" className="flex flex-col gap-2">
+          {ask.messages.map((message, index) => (
+            <li key={index} className="rounded-md border border-line px-3 py-2">
+              <span className="text-xs font-medium text-muted">{message.role}</span>
+              <p className="whitespace-pre-wrap wrap-anywhere">{revealHidden(message.text)}</p>
+            </li>
+          ))}
+        </ol>
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Your reply (up to about {ask.maxTokens} tokens)</span>
+          <textarea
+            value={reply}
+            onChange={(event) => setReply(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter sends, Shift+Enter starts a new line.
+              if (event.key === "Enter" && !event.shiftKey) {
+                event.preventDefault();
+                send();
+              }
+            }}
+            rows={4}
+            className="rounded-md border border-line bg-canvas px-2 py-1"
+          />
+        </label>
+      </div>
+      <div className={DIALOG_FOOTER}>
         <button
           type="button"
           className={SECONDARY}

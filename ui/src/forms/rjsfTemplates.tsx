@@ -1,17 +1,19 @@
 // The schema form's templates over the app's tokens. Labels, titles and descriptions come from the server's schema,
 // so each is rendered as plain text with hidden characters made visible (never markdown, never HTML).
-import type { DescriptionFieldProps, FieldTemplateProps, TitleFieldProps } from "@rjsf/utils";
-import { getTemplate, getUiOptions } from "@rjsf/utils";
-import { revealHidden } from "../servers/revealHidden";
+import type { DescriptionFieldProps, FieldErrorProps, FieldTemplateProps, TitleFieldProps } from "@rjsf/utils";
+import { errorId, getTemplate, getUiOptions } from "@rjsf/utils";
+import { revealHidden } from "../features/servers/revealHidden";
 
 /** One field: its label tied to the input (htmlFor the input's id), the description, the input and its errors. */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, errors, rawDescription, hidden, required, displayLabel, registry, uiSchema } = props;
+  const { id, label, children, errors, rawDescription, hidden, required, registry, schema, uiSchema } = props;
   const uiOptions = getUiOptions(uiSchema);
   const WrapIfAdditionalTemplate = getTemplate("WrapIfAdditionalTemplate", registry, uiOptions);
   if (hidden) return <div className="hidden">{children}</div>;
-  // A checkbox renders its own label around the box; objects and arrays title themselves with a legend.
-  const showLabel = displayLabel === true && uiOptions.widget !== "checkbox" && label !== "";
+  // A checkbox renders its own label around the box; objects and arrays (a choice group too) title themselves with a
+  // legend and their own description.
+  const displayLabel = props.displayLabel === true && schema.type !== "array";
+  const showLabel = displayLabel && uiOptions.widget !== "checkbox" && label !== "";
   const field = (
     <div className="flex flex-col gap-1">
       {showLabel && (
@@ -24,7 +26,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
           )}
         </label>
       )}
-      {displayLabel === true && rawDescription !== undefined && rawDescription !== "" && (
+      {displayLabel && rawDescription !== undefined && rawDescription !== "" && (
         <p id={`${id}__description`} className="text-xs text-muted wrap-anywhere whitespace-pre-line">
           {revealHidden(rawDescription)}
         </p>
@@ -59,5 +61,18 @@ export function TitleFieldTemplate({ id, title, required }: TitleFieldProps) {
         </span>
       )}
     </legend>
+  );
+}
+
+/** A field's errors as plain text (they may quote the server's enum values), under the id its input points at. */
+export function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
+  const shown = errors.filter((error) => error !== "");
+  if (shown.length === 0) return null;
+  return (
+    <ul id={errorId(fieldPathId)} className="list-none">
+      {shown.map((error, index) => (
+        <li key={index}>{typeof error === "string" ? revealHidden(error) : error}</li>
+      ))}
+    </ul>
   );
 }
