@@ -184,13 +184,13 @@ describe("Servers page live status", () => {
 
     const toggle = await screen.findByRole("button", { name: "Details for files" });
     expect(toggle).toHaveAttribute("aria-expanded", "false");
-    expect(screen.queryByText(`boom ${payload}`)).not.toBeInTheDocument();
+    expect(screen.queryByText(`Boom ${payload}`)).not.toBeInTheDocument();
 
     await userEvent.click(toggle);
 
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     const details = document.getElementById(toggle.getAttribute("aria-controls")!)!;
-    expect(within(details).getByText(`boom ${payload}`)).toBeInTheDocument();
+    expect(within(details).getByText(`Boom ${payload}`)).toBeInTheDocument();
     const stderr = within(details).getByLabelText("stderr of files");
     expect(stderr.tagName).toBe("PRE");
     expect(stderr.textContent).toBe(`line 1\n${payload}\\u{202e}`);

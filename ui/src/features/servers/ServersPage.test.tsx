@@ -210,9 +210,10 @@ describe("ServersPage", () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent("broken");
     expect(items[0]).toHaveTextContent("mcpServers.broken.url");
-    expect(items[0]).toHaveTextContent("relative URL without a base");
+    // The message reads as a sentence: its first letter is capitalised on display.
+    expect(items[0]).toHaveTextContent("Relative URL without a base");
     expect(items[1]).toHaveTextContent("nocmd");
-    expect(items[1]).toHaveTextContent("needs either `command` or `url`");
+    expect(items[1]).toHaveTextContent("Needs either `command` or `url`");
     // Each can be fixed in its server's page (the config editor).
     expect(within(items[0]!).getByRole("link", { name: "Edit the entry broken" })).toHaveAttribute("href", "/servers/broken");
     expect(screen.queryByText("No servers yet")).not.toBeInTheDocument();
