@@ -7,12 +7,11 @@ import StatusSummary from "./StatusSummary";
 const COUNTS = { failed: 17, needsLogin: 1, connecting: 0, stopped: 0, ready: 5, disabled: 0 };
 
 describe("StatusSummary", () => {
-  // Pins: every state is counted by name and number (words, not colour alone), "All" with the total, one pressed.
+  // Pins: every state is counted by name and number (words, not colour alone), the filter's own count pressed.
   it("names each count and marks the filter in force", () => {
-    render(<StatusSummary total={23} counts={COUNTS} show="failed" onShow={vi.fn()} />);
+    render(<StatusSummary counts={COUNTS} show="failed" onShow={vi.fn()} />);
     const names = screen.getAllByRole("button").map((button) => [button.textContent, button.getAttribute("aria-pressed")]);
     expect(names).toEqual([
-      ["All 23", "false"],
       ["Failed 17", "true"],
       ["Needs login 1", "false"],
       ["Connecting 0", "false"],
@@ -22,18 +21,16 @@ describe("StatusSummary", () => {
     ]);
   });
 
-  // Pins: pressing a count filters to it, pressing the pressed one (or All) shows every server again.
+  // Pins: pressing a count filters to it, pressing the pressed one shows every server again.
   it("sets and clears the filter", async () => {
     const user = userEvent.setup();
     const onShow = vi.fn();
-    const { rerender } = render(<StatusSummary total={23} counts={COUNTS} show="all" onShow={onShow} />);
+    const { rerender } = render(<StatusSummary counts={COUNTS} show="all" onShow={onShow} />);
     await user.click(screen.getByRole("button", { name: "Needs login 1" }));
     expect(onShow).toHaveBeenLastCalledWith("needsLogin");
 
-    rerender(<StatusSummary total={23} counts={COUNTS} show="needsLogin" onShow={onShow} />);
+    rerender(<StatusSummary counts={COUNTS} show="needsLogin" onShow={onShow} />);
     await user.click(screen.getByRole("button", { name: "Needs login 1" }));
-    expect(onShow).toHaveBeenLastCalledWith("all");
-    await user.click(screen.getByRole("button", { name: "All 23" }));
     expect(onShow).toHaveBeenLastCalledWith("all");
   });
 });

@@ -71,7 +71,6 @@ describe("Servers triage", () => {
     const user = userEvent.setup();
     renderWithProviders(<ServersPage />);
     await waitFor(() => expect(summaryButton("Failed")).toHaveAccessibleName("Failed 2"));
-    expect(summaryButton("All")).toHaveAccessibleName("All 6");
     expect(summaryButton("Ready")).toHaveAccessibleName("Ready 1");
     expect(summaryButton("Needs login")).toHaveAccessibleName("Needs login 1");
     expect(summaryButton("Connecting")).toHaveAccessibleName("Connecting 1");
@@ -85,7 +84,8 @@ describe("Servers triage", () => {
 
     await user.click(summaryButton("Failed"));
     expect(shownNames()).toHaveLength(6);
-    expect(summaryButton("All")).toHaveAttribute("aria-pressed", "true");
+    expect(summaryButton("Failed")).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByRole("combobox", { name: "Show" })).toHaveValue("all");
   });
 
   // Pins: the search matches names and commands/URLs; the Show filter narrows it further.
@@ -103,14 +103,14 @@ describe("Servers triage", () => {
     expect(shownNames()).toEqual(["browser", "weather"]);
   });
 
-  // Pins: names sort alphabetically by default; "Status, failed first" puts failed servers at the top.
+  // Pins: names sort alphabetically by default; sorting by status puts failed servers at the top.
   it("sorts by name or by status", async () => {
     const user = userEvent.setup();
     renderWithProviders(<ServersPage />);
     await waitFor(() => expect(summaryButton("Failed")).toHaveAccessibleName("Failed 2"));
     expect(shownNames()).toEqual(["browser", "files", "github", "legacy", "slack", "weather"]);
 
-    await user.selectOptions(screen.getByRole("combobox", { name: "Sort by" }), "Status, failed first");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Sort by" }), "Status");
     expect(shownNames()).toEqual(["browser", "weather", "github", "slack", "files", "legacy"]);
   });
 

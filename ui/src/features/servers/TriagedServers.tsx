@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { ServerSummary } from "../../ipc/bindings";
 import NoMatches from "./NoMatches";
+import RetryAllFailed from "./RetryAllFailed";
 import ServerTable from "./ServerTable";
 import StatusSummary from "./StatusSummary";
 import { countGroups, failedServers, type Statuses, type Triage, visibleServers } from "./triage";
@@ -28,12 +29,15 @@ export default function TriagedServers({ servers, statuses }: TriagedServersProp
 
   return (
     <div className="flex flex-col gap-3">
-      <StatusSummary total={servers.length} counts={countGroups(servers, statuses)} show={triage.show} onShow={(show) => change({ show })} />
-      <TriageBar triage={triage} onChange={change} failed={failedServers(servers, statuses)} />
-      {/* Announced as the search and filter change, so a screen reader hears what the table now holds. */}
-      <p role="status" className="text-xs text-muted">
-        {narrowed ? `Showing ${shown.length} of ${servers.length} servers` : `${servers.length} ${servers.length === 1 ? "server" : "servers"}`}
-      </p>
+      <StatusSummary counts={countGroups(servers, statuses)} show={triage.show} onShow={(show) => change({ show })} />
+      <TriageBar triage={triage} onChange={change} />
+      <div className="flex items-start justify-between gap-3">
+        {/* Announced as the search and filter change, so a screen reader hears what the table now holds. */}
+        <p role="status" className="pt-1 text-xs text-muted">
+          {narrowed ? `Showing ${shown.length} of ${servers.length} servers` : `${servers.length} ${servers.length === 1 ? "server" : "servers"}`}
+        </p>
+        <RetryAllFailed failed={failedServers(servers, statuses)} />
+      </div>
       {shown.length === 0 ? <NoMatches triage={triage} onClear={clear} /> : <ServerTable servers={shown} statuses={statuses} />}
     </div>
   );
