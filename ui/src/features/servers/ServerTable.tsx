@@ -3,6 +3,7 @@
 import { defaultRangeExtractor, observeElementRect, type Range, useVirtualizer } from "@tanstack/react-virtual";
 import { type FocusEvent, type ReactNode, useCallback, useRef, useState } from "react";
 import type { ServerStatus, ServerSummary } from "../../ipc/bindings";
+import { toggled } from "../../sets";
 import ServerRow, { COLUMNS } from "./ServerRow";
 
 /** A first guess of a server's height (a two-line connection cell and Remove under the action) before it is measured. */
@@ -127,11 +128,3 @@ function serverOf(target: EventTarget | null): string | null {
   return target.closest("tbody[data-server]")?.getAttribute("data-server") ?? null;
 }
 
-/** `set` with `name` in it when `on`, without it otherwise (the same set when nothing changes). */
-function toggled(set: ReadonlySet<string>, name: string, on: boolean): ReadonlySet<string> {
-  if (set.has(name) === on) return set;
-  const next = new Set(set);
-  if (on) next.add(name);
-  else next.delete(name);
-  return next;
-}
