@@ -14,7 +14,7 @@ test("sources → review with a conflict choice → apply → summary", async ({
   const review = page.getByRole("heading", { level: 2, name: "Review what will be imported" });
   await expect(review).toBeFocused();
   await expect(page.getByText(/1 new · 1 identical · 1 conflict · 1 invalid/)).toBeVisible();
-  await expect(page.getByText("Moved to keychain: env.GITHUB_TOKEN")).toBeVisible();
+  await expect(page.getByText("Will move to keychain: env.GITHUB_TOKEN")).toBeVisible();
   await page.getByRole("combobox", { name: "What to do with linear" }).selectOption("rename");
   await page.getByRole("button", { name: "Import 2 servers" }).click();
 
