@@ -9,8 +9,8 @@ import { sourceText, transportText } from "./presetText";
 type PresetCardProps = {
   /** The preset with the servers already added from it. */
   listing: PresetListing;
-  /** Opens the add dialog for this preset. */
-  onAdd: () => void;
+  /** Opens the add dialog for this preset; `opener` is the Add button, where focus returns when it closes. */
+  onAdd: (opener: HTMLElement) => void;
 };
 
 export default function PresetCard({ listing, onAdd }: PresetCardProps) {
@@ -42,7 +42,7 @@ export default function PresetCard({ listing, onAdd }: PresetCardProps) {
         </dl>
         <button
           type="button"
-          onClick={onAdd}
+          onClick={(event) => onAdd(event.currentTarget)}
           // The name starts with the visible words (WCAG 2.5.3), so "Add another" is also what voice control hears.
           aria-label={`${addedAs.length > 0 ? "Add another" : "Add"} ${preset.title}`}
           className="inline-flex items-center gap-1.5 self-start rounded-md border border-line bg-surface px-3 py-1 text-sm hover:bg-canvas"
