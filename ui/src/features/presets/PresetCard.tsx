@@ -22,14 +22,15 @@ export default function PresetCard({ listing, onAdd }: PresetCardProps) {
         aria-labelledby={titleId}
         className="flex h-full flex-col gap-2 rounded-lg border border-line bg-surface p-4"
       >
-        <div className="flex items-start justify-between gap-2">
-          <h2 id={titleId} className="text-sm font-semibold">
+        {/* A long "Added as" (several servers, long names) moves under the title and wraps inside the card. */}
+        <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+          <h2 id={titleId} className="min-w-0 text-sm font-semibold wrap-anywhere">
             {revealHidden(preset.title)}
           </h2>
           {addedAs.length > 0 && (
-            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs">
-              <Check size={12} aria-hidden="true" />
-              Added as {addedAs.join(", ")}
+            <span className="inline-flex max-w-full min-w-0 items-start gap-1 rounded-xl bg-accent-soft px-2 py-0.5 text-xs">
+              <Check size={12} aria-hidden="true" className="mt-0.5 shrink-0" />
+              <span className="min-w-0 wrap-anywhere">Added as {addedAs.map(revealHidden).join(", ")}</span>
             </span>
           )}
         </div>
