@@ -2,6 +2,7 @@
 import { useId } from "react";
 import type { ServerStatus } from "../../ipc/bindings";
 import { revealHidden } from "./revealHidden";
+import { sentenceStart } from "./sentenceStart";
 import { STATUS_LOOK } from "./statusLook";
 import { statusText } from "./statusText";
 
@@ -50,7 +51,8 @@ export default function ServerStatusBadge({ status }: ServerStatusBadgeProps) {
 /** The server-supplied sentence that explains a state, with hidden characters made visible. */
 function noteFor(status: ServerStatus): string | undefined {
   if (status.state === "needsLogin") return revealHidden(status.hint);
-  if (status.state === "reconnecting") return revealHidden(status.reason);
+  // Why the connection broke, shown on its own line: a sentence, whatever case the backend started it in.
+  if (status.state === "reconnecting") return revealHidden(sentenceStart(status.reason));
   return undefined;
 }
 
