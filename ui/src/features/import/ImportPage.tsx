@@ -228,4 +228,3 @@ function Failure({ message, onRetry }: FailureProps) {
     </div>
   );
 }
-

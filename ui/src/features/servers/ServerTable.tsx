@@ -127,4 +127,3 @@ function serverOf(target: EventTarget | null): string | null {
   if (!(target instanceof Element)) return null;
   return target.closest("tbody[data-server]")?.getAttribute("data-server") ?? null;
 }
-
