@@ -1,6 +1,7 @@
 // Pure triage of the server list: the status group of each server, the counts the summary shows, and the search,
 // filter and sort the Servers page applies. Nothing here renders, fetches or changes a server.
 import type { ServerStatus, ServerSummary } from "../../ipc/bindings";
+import { hasEveryWord } from "../../textSearch";
 
 /**
  * The groups the summary counts and the filter offers, in the order "Sort by status" uses: what needs the person
@@ -59,9 +60,7 @@ export function failedServers(servers: readonly ServerSummary[], statuses: Statu
  * case. An empty query matches every server.
  */
 export function matchesQuery(server: ServerSummary, query: string): boolean {
-  const words = query.toLowerCase().split(/\s+/u).filter((word) => word !== "");
-  const text = `${server.name}\n${server.target}`.toLowerCase();
-  return words.every((word) => text.includes(word));
+  return hasEveryWord([server.name, server.target], query);
 }
 
 // Names compare as people read them: "files-2" before "files-10", "GitHub" next to "github".
