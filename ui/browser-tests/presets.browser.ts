@@ -1,6 +1,7 @@
 // Browser flows of the preset catalog: the search, the Add dialog showing the exact command before anything is saved
 // and sending add_preset with the inputs typed (a secret's value never leaves for the preview), then the new server's
-// page.
+// page; where the dialog puts focus; a long "Added as" badge inside its card.
+import { FILESYSTEM, GITHUB } from "../src/features/presets/presetFixtures";
 import { CONFIG_PATH, SERVERS, server } from "./fixtures";
 import { expect, test } from "./test";
 
@@ -62,3 +63,39 @@ test("a secret input never reaches the preview, only whether it is set", async (
   await expect.poll(() => ipc.calls("previewPreset").at(-1)).toEqual(["io.github.github/github-mcp-server", { github_token: "set" }]);
   expect(JSON.stringify(ipc.calls("previewPreset"))).not.toContain("ghp_secret");
 });
+
+// Pins: the Add dialog opens on its Server name field (not the ✕), Escape gives focus back to the Add button, and
+// after Add the new server's page heading has it.
+test("the Add dialog opens on its first field and gives focus back", async ({ page, open }) => {
+  await open("/presets");
+  const opener = page.getByRole("button", { name: "Add Filesystem" });
+  await opener.click();
+  const dialog = page.getByRole("dialog", { name: "Add Filesystem" });
+  await expect(dialog.getByRole("textbox", { name: /Server name/ })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+
+  await opener.press("Enter");
+  await dialog.getByRole("textbox", { name: /allowed_folder/ }).fill("/home/ada");
+  await dialog.getByRole("button", { name: "Add server" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "filesystem" })).toBeFocused();
+});
+
+// Pins: an "Added as" badge naming many servers stays inside its card at 1024 px and at 800 px.
+for (const width of [1024, 800]) {
+  test(`a long Added as badge stays inside its card at ${width} px`, async ({ page, ipc, open }) => {
+    await page.setViewportSize({ width, height: 768 });
+    const names = ["github", "github-work-enterprise-account", "github-personal-projects", "github-2", "github-3"];
+    ipc.respond({ listPresets: [FILESYSTEM, { ...GITHUB, addedAs: names }] });
+    await open("/presets");
+    const card = page.getByRole("article", { name: "GitHub" });
+    const badge = card.getByText(/^Added as /);
+    await expect(badge).toContainText("github-personal-projects");
+    const [cardBox, badgeBox] = [await card.boundingBox(), await badge.boundingBox()];
+    expect(cardBox).not.toBeNull();
+    expect(badgeBox).not.toBeNull();
+    expect(badgeBox!.x).toBeGreaterThanOrEqual(cardBox!.x);
+    expect(badgeBox!.x + badgeBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
+  });
+}

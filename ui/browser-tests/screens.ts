@@ -2,8 +2,10 @@
 // fixtures.ts, the steps that bring it on screen and what shows it is ready. One entry per screen (or per step of a
 // wizard); add yours here when you add a screen (see README.md).
 import type { Locator, Page } from "@playwright/test";
+import { launchingFiles, plan, PROJECT_PATH } from "../src/test/importFixtures";
 import { ELICITATION, EVERY_SHAPE_ELICITATION, historyEntry, LONG_ELICITATION, ROOTS, SAMPLING, server } from "./fixtures";
 import type { MockIpc } from "./ipc";
+import { generated, IMPORTED, serveMany } from "./manyServers";
 
 /** A 1×1 PNG, for an image block in a tool's result. */
 const PIXEL = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -88,6 +90,34 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole("group", { name: "Confirm removing github" }),
   },
   {
+    name: "servers, 23 imported, failed ones shown by status with details open",
+    route: "/servers",
+    prepare: (ipc) => serveMany(ipc, IMPORTED),
+    reach: async (page) => {
+      await page.getByRole("button", { name: "Failed 17" }).click();
+      await page.getByRole("combobox", { name: "Sort by" }).selectOption("status");
+      await page.getByRole("searchbox", { name: "Search servers" }).fill("npx");
+      await page.getByRole("button", { name: "Details for brave-search" }).click();
+    },
+    ready: (page) => page.getByText("Showing 14 of 23 servers"),
+  },
+  {
+    name: "servers, a search that matches nothing",
+    route: "/servers",
+    prepare: (ipc) => serveMany(ipc, IMPORTED),
+    reach: async (page) => {
+      await page.getByRole("button", { name: "Needs login 1" }).click();
+      await page.getByRole("searchbox", { name: "Search servers" }).fill("postgres");
+    },
+    ready: (page) => page.getByRole("button", { name: "Show all servers" }),
+  },
+  {
+    name: "servers, 200 of them",
+    route: "/servers",
+    prepare: (ipc) => serveMany(ipc, generated(200)),
+    ready: (page) => page.getByRole("row", { name: /server-000/ }).getByText("Failed"),
+  },
+  {
     name: "first run, import offered",
     route: "/servers",
     prepare: (ipc) =>
@@ -137,6 +167,18 @@ export const SCREENS: Screen[] = [
       await page.getByRole("button", { name: "Review 4 entries" }).click();
     },
     ready: (page) => page.getByRole("combobox", { name: "What to do with linear" }),
+  },
+  {
+    name: "import, review with a file and an entry left out, Local only on",
+    route: "/import",
+    prepare: (ipc) => ipc.respond({ planImport: plan(launchingFiles()) }),
+    reach: async (page) => {
+      await page.getByRole("button", { name: "Review 6 entries" }).click();
+      await page.getByRole("checkbox", { name: `Import this file ${PROJECT_PATH}` }).uncheck();
+      await page.getByRole("checkbox", { name: "Add github" }).uncheck();
+      await page.getByRole("checkbox", { name: /^Local only/ }).check();
+    },
+    ready: (page) => page.getByRole("button", { name: "Nothing to import" }),
   },
   {
     name: "import, summary",

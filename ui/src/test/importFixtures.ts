@@ -1,5 +1,6 @@
-// Test data for the import wizard: a detection result and a plan with one entry of every outcome.
-import type { EntryPlan, FilePlan, ImportPlan, ImportSources, ImportSummary } from "../ipc/bindings";
+// Test data for the import wizard: a detection result, a plan with one entry of every outcome, and entries that say
+// what they run (the command or URL fields proposed for EntryPlan, see features/import/entryLaunch.ts).
+import type { EntryPlan, FilePlan, ImportPlan, ImportSources, ImportSummary, TransportKind } from "../ipc/bindings";
 
 export const CURSOR_PATH = "/home/ada/.cursor/mcp.json";
 export const CLAUDE_PATH = "/home/ada/.config/Claude/claude_desktop_config.json";
@@ -19,6 +20,41 @@ export function sources(fields: Partial<ImportSources> = {}): ImportSources {
 /** An entry with no notes, no secrets and the same name as in the source, unless `fields` says otherwise. */
 export function entry(fields: Partial<EntryPlan> & Pick<EntryPlan, "name" | "outcome">): EntryPlan {
   return { sourceName: fields.name, scope: null, notes: [], secretsMoved: [], ...fields };
+}
+
+/** `entry` as a plan that says what it runs: a command line (stdio) or a URL, with its transport. */
+export function launching(entry: EntryPlan, transport: TransportKind, target: string): EntryPlan {
+  return Object.assign({ ...entry }, { transport, target });
+}
+
+export const PROJECT_PATH = "/home/ada/app/.cursor/mcp.json";
+
+/**
+ * Two files whose entries say what they run: Cursor's (a new local one with a secret, a new remote one, a remote
+ * conflict, an identical local one) and a project's (a new local one, a new remote one with a secret).
+ */
+export function launchingFiles(): FilePlan[] {
+  return [
+    cursorFile({
+      entries: [
+        launching(entry({ name: "github", outcome: { kind: "new" }, secretsMoved: ["env.GITHUB_TOKEN"] }), "stdio", "npx -y @modelcontextprotocol/server-github"),
+        launching(entry({ name: "sentry", outcome: { kind: "new" } }), "streamableHttp", "https://mcp.sentry.dev/mcp"),
+        launching(
+          entry({ name: "linear", outcome: { kind: "conflict", differences: ['url: "https://mcp.linear.app/sse" → "https://mcp.linear.app/mcp"'] } }),
+          "probe",
+          "https://mcp.linear.app/mcp",
+        ),
+        launching(entry({ name: "files", outcome: { kind: "identical" }, secretsMoved: ["env.FILES_KEY"] }), "stdio", "npx -y files-mcp /home/ada"),
+      ],
+    }),
+    cursorFile({
+      path: PROJECT_PATH,
+      entries: [
+        launching(entry({ name: "sqlite", outcome: { kind: "new" } }), "stdio", "uvx mcp-server-sqlite --db-path /home/ada/app/db.sqlite"),
+        launching(entry({ name: "notion", outcome: { kind: "new" }, secretsMoved: ["headers.Authorization"] }), "sse", "https://mcp.notion.com/sse"),
+      ],
+    }),
+  ];
 }
 
 /** Cursor's file: new (with a secret moved), identical, conflict and invalid entries. */

@@ -1,7 +1,8 @@
 // A login in progress or failed, under its server's row: the authorization URL to open by hand, the browser
 // problem, Cancel; or the failure in words. Everything the server or the backend supplied is shown as inert text.
 import { Copy, LoaderCircle, X } from "lucide-react";
-import { useId, useState } from "react";
+import { useId } from "react";
+import { useCopyText } from "../../shell/useCopyText";
 import { revealHidden } from "../servers/revealHidden";
 import type { LoginController } from "./useLogin";
 
@@ -55,19 +56,10 @@ type WaitingProps = {
 /** "Waiting for the browser…" with the page's URL (selectable and copyable), the browser problem and Cancel. */
 function Waiting({ server, login }: WaitingProps) {
   const urlId = useId();
-  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
+  // "Copied." goes after two seconds, so a second press is confirmed again; a refusal stays (copy by hand).
+  const { state: copied, copy } = useCopyText();
   const url = login.started?.authorizationUrl;
   const problem = login.started?.browserProblem ?? null;
-
-  const copy = (text: string) => {
-    // The clipboard may be unavailable in the webview; the text stays selectable either way.
-    const clipboard = globalThis.navigator?.clipboard;
-    if (clipboard === undefined) return setCopied("no");
-    clipboard.writeText(text).then(
-      () => setCopied("yes"),
-      () => setCopied("no"),
-    );
-  };
 
   return (
     <section
@@ -120,11 +112,10 @@ function Waiting({ server, login }: WaitingProps) {
               Copy <span className="sr-only">the authorization link</span>
             </button>
           </div>
-          {copied !== null && (
-            <p role="status" className="mt-1 text-xs text-muted">
-              {copied === "yes" ? "Copied." : "Could not copy: select the link and copy it by hand."}
-            </p>
-          )}
+          <p role="status" className="mt-1 text-xs text-muted">
+            {copied === "copied" && "Copied."}
+            {copied === "refused" && "Could not copy: select the link and copy it by hand."}
+          </p>
         </>
       )}
     </section>

@@ -1,8 +1,11 @@
-// What the review table says about one entry: a conflict's differences field by field, why an entry is invalid,
-// which secrets go to the keychain (where, never the value) and the importer's notes. All of it inert text.
+// What the review table says about one entry: what it runs (command line or URL), a conflict's differences field by
+// field, why an entry is invalid, which secrets will go to the keychain if it is written (where, never the value) and
+// the importer's notes. All of it inert text.
 import { KeyRound } from "lucide-react";
 import type { EntryPlan } from "../../ipc/bindings";
 import { revealHidden } from "../servers/revealHidden";
+import { transportLabel } from "../servers/transportLabel";
+import { entryLaunch } from "./entryLaunch";
 import { parseDifference } from "./plan";
 
 /** Props for {@link EntryDetails}. */
@@ -11,12 +14,24 @@ type EntryDetailsProps = {
   entry: EntryPlan;
   /** The client the entry comes from ("Cursor"), to say whose value is whose. */
   clientLabel: string;
+  /**
+   * Whether applying writes this entry (added, overwritten or added renamed): only then do its secrets move. Nothing
+   * has moved yet: the review says "will move", the summary what did.
+   */
+  writes: boolean;
 };
 
-export default function EntryDetails({ entry, clientLabel }: EntryDetailsProps) {
+export default function EntryDetails({ entry, clientLabel, writes }: EntryDetailsProps) {
   const { outcome } = entry;
+  const launch = entryLaunch(entry);
   return (
     <div className="flex flex-col gap-1.5">
+      {launch !== null && (
+        <p className="min-w-0">
+          <span className="block text-xs text-muted">{transportLabel(launch.transport)}</span>
+          <code className="font-mono text-[13px] wrap-anywhere">{revealHidden(launch.target)}</code>
+        </p>
+      )}
       {outcome.kind === "new" && <span className="text-muted">Not in Plugboard yet.</span>}
       {outcome.kind === "identical" && <span className="text-muted">Plugboard already has this server, the same.</span>}
       {outcome.kind === "invalid" && <span className="text-danger wrap-anywhere">{revealHidden(outcome.reason)}</span>}
@@ -27,14 +42,14 @@ export default function EntryDetails({ entry, clientLabel }: EntryDetailsProps) 
           ))}
         </ul>
       )}
-      {entry.secretsMoved.length > 0 && (
+      {writes && entry.secretsMoved.length > 0 && (
         <p
           className="flex items-start gap-1.5 text-ok"
-          title="The value is stored in the keychain; servers.json only refers to it."
+          title="The value will be stored in the keychain; servers.json will only refer to it."
         >
           <KeyRound size={14} aria-hidden="true" className="mt-0.5 shrink-0" />
           <span className="wrap-anywhere">
-            Moved to keychain: {entry.secretsMoved.map(revealHidden).join(", ")}
+            Will move to keychain: {entry.secretsMoved.map(revealHidden).join(", ")}
           </span>
         </p>
       )}

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { commands } from "../../ipc/bindings";
-import { CURSOR_PATH, cursorFile, ok, plan, sources, summary } from "../../test/importFixtures";
+import { CURSOR_PATH, cursorFile, launchingFiles, ok, plan, PROJECT_PATH, sources, summary } from "../../test/importFixtures";
 import { renderWithProviders } from "../../test/render";
 import ImportPage from "./ImportPage";
 
@@ -64,6 +64,65 @@ describe("ImportPage", () => {
     expect(screen.getByRole("combobox", { name: "What to do with linear" })).toHaveValue("overwrite");
     await user.click(screen.getByRole("button", { name: "Back" }));
     expect(screen.getByRole("heading", { level: 2, name: "Configs on this computer" })).toHaveFocus();
+  });
+
+  // Pins: an unticked file sends skip for each of its entries, an unticked new entry skip, the conflict its pick —
+  // exactly those choices, with each file's path — and the button counts what is left.
+  it("applies with skip for what was unticked", async () => {
+    const user = userEvent.setup();
+    planImport.mockReturnValue(ok(plan(launchingFiles())));
+    renderWithProviders(<ImportPage />);
+    await user.click(await screen.findByRole("button", { name: "Review 6 entries" }));
+    expect(screen.getByRole("button", { name: "Import 4 servers" })).toBeEnabled();
+
+    await user.click(screen.getByRole("checkbox", { name: `Import this file ${PROJECT_PATH}` }));
+    await user.click(screen.getByRole("checkbox", { name: "Add sentry" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "What to do with linear" }), "overwrite");
+    await user.click(screen.getByRole("button", { name: "Import 2 servers" }));
+
+    await waitFor(() => expect(applyImport).toHaveBeenCalledTimes(1));
+    expect(applyImport).toHaveBeenCalledWith([
+      { name: "sentry", path: CURSOR_PATH, choice: "skip" },
+      { name: "linear", path: CURSOR_PATH, choice: "overwrite" },
+      { name: "sqlite", path: PROJECT_PATH, choice: "skip" },
+      { name: "notion", path: PROJECT_PATH, choice: "skip" },
+    ]);
+  });
+
+  // Pins: Local only sends skip for every remote new or conflicting entry; ticking a file again brings its entries back.
+  it("applies Local only and a file ticked again", async () => {
+    const user = userEvent.setup();
+    planImport.mockReturnValue(ok(plan(launchingFiles())));
+    renderWithProviders(<ImportPage />);
+    await user.click(await screen.findByRole("button", { name: "Review 6 entries" }));
+    const project = screen.getByRole("checkbox", { name: `Import this file ${PROJECT_PATH}` });
+    await user.click(project);
+    await user.click(project);
+    await user.click(screen.getByRole("checkbox", { name: /^Local only/ }));
+    await user.click(screen.getByRole("button", { name: "Import 2 servers" }));
+
+    await waitFor(() =>
+      expect(applyImport).toHaveBeenCalledWith([
+        { name: "sentry", path: CURSOR_PATH, choice: "skip" },
+        { name: "linear", path: CURSOR_PATH, choice: "skip" },
+        { name: "notion", path: PROJECT_PATH, choice: "skip" },
+      ]),
+    );
+  });
+
+  // Pins: the review counts only the secrets of entries that will be written ("will move"), following the ticks.
+  it("counts the secrets that will move as the ticks change", async () => {
+    const user = userEvent.setup();
+    planImport.mockReturnValue(ok(plan(launchingFiles())));
+    renderWithProviders(<ImportPage />);
+    await user.click(await screen.findByRole("button", { name: "Review 6 entries" }));
+    // github's and notion's; files is identical, so its secret stays where it is.
+    expect(screen.getByText(/2 secrets will move to the keychain/)).toBeInTheDocument();
+    await user.click(screen.getByRole("checkbox", { name: "Add github" }));
+    expect(screen.getByText(/1 secret will move to the keychain/)).toBeInTheDocument();
+    await user.click(screen.getByRole("checkbox", { name: `Import this file ${PROJECT_PATH}` }));
+    expect(screen.queryByText(/will move to the keychain/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/moved to/i)).not.toBeInTheDocument();
   });
 
   // Pins: when nothing would be written the import button says so and is disabled.

@@ -1,12 +1,15 @@
-// The Import wizard: find other clients' configs → review every entry (and choose for each conflict) → apply →
-// summary. It holds the wizard's state; each step is its own component and the plan logic lives in plan.ts.
+// The Import wizard: find other clients' configs → review every entry (untick files or entries, Local only, choose
+// for each conflict) → apply → summary. It holds the wizard's state; each step is its own component and the plan
+// logic lives in plan.ts.
 import { ArrowLeft, ArrowRight, Download, RotateCw } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { ConflictChoice, ImportPlan, ImportSummary } from "../../ipc/bindings";
+import { toggled } from "../../sets";
 import PageHeader from "../../shell/PageHeader";
 import { revealHidden } from "../servers/revealHidden";
-import { type Choices, choiceKey, countOutcomes, countToWrite, toImportChoices } from "./plan";
+import { type Choices, choiceKey, countToWrite, type LeftOut, NOTHING_LEFT_OUT, toImportChoices } from "./plan";
+import ReviewOptions from "./ReviewOptions";
 import ReviewStep from "./ReviewStep";
 import SourcesStep from "./SourcesStep";
 import SummaryStep from "./SummaryStep";
@@ -31,6 +34,7 @@ export default function ImportPage() {
   const apply = useApplyImport();
   const [step, setStep] = useState<Step>("sources");
   const [choices, setChoices] = useState<Choices>({});
+  const [leftOut, setLeftOut] = useState<LeftOut>(NOTHING_LEFT_OUT);
   const [done, setDone] = useState<{ summary: ImportSummary; plan: ImportPlan } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -43,8 +47,15 @@ export default function ImportPage() {
 
   const choose = (path: string, name: string, choice: ConflictChoice) =>
     setChoices((now) => ({ ...now, [choiceKey(path, name)]: choice }));
+  const tick = (path: string, name: string | null, on: boolean) =>
+    setLeftOut((now) =>
+      name === null
+        ? { ...now, files: toggled(now.files, path, !on) }
+        : { ...now, entries: toggled(now.entries, choiceKey(path, name), !on) },
+    );
   const startOver = () => {
     setChoices({});
+    setLeftOut(NOTHING_LEFT_OUT);
     setDone(null);
     apply.reset();
     setStep("sources");
@@ -52,7 +63,7 @@ export default function ImportPage() {
     void plan.refetch();
   };
   const runImport = (current: ImportPlan) =>
-    apply.mutate(toImportChoices(current, choices), {
+    apply.mutate(toImportChoices(current, choices, leftOut), {
       onSuccess: (summary) => {
         setDone({ summary, plan: current });
         setStep("summary");
@@ -108,8 +119,21 @@ export default function ImportPage() {
 
       {step === "review" && plan.data && (
         <>
-          <ReviewCounts plan={plan.data} />
-          <ReviewStep files={plan.data.files} choices={choices} onChoose={choose} disabled={apply.isPending} />
+          <ReviewOptions
+            plan={plan.data}
+            choices={choices}
+            leftOut={leftOut}
+            onLocalOnly={(localOnly) => setLeftOut((now) => ({ ...now, localOnly }))}
+            disabled={apply.isPending}
+          />
+          <ReviewStep
+            files={plan.data.files}
+            choices={choices}
+            leftOut={leftOut}
+            onChoose={choose}
+            onTick={tick}
+            disabled={apply.isPending}
+          />
           {apply.isError && (
             <p role="alert" className="mt-4 rounded-lg border border-danger/40 bg-danger-soft px-4 py-3 wrap-anywhere">
               The import failed and nothing was written: {revealHidden(apply.error.message)}
@@ -120,7 +144,7 @@ export default function ImportPage() {
               <ArrowLeft size={16} aria-hidden="true" />
               Back
             </button>
-            <ImportButton plan={plan.data} choices={choices} pending={apply.isPending} onImport={runImport} />
+            <ImportButton plan={plan.data} choices={choices} leftOut={leftOut} pending={apply.isPending} onImport={runImport} />
           </Footer>
         </>
       )}
@@ -150,6 +174,8 @@ type ImportButtonProps = {
   plan: ImportPlan;
   /** The conflict choices so far. */
   choices: Choices;
+  /** What the person left out. */
+  leftOut: LeftOut;
   /** True while applying. */
   pending: boolean;
   /** Applies `plan` with the choices. */
@@ -157,35 +183,13 @@ type ImportButtonProps = {
 };
 
 /** "Import 3 servers", disabled (with the reason as its label) when nothing would be written. */
-function ImportButton({ plan, choices, pending, onImport }: ImportButtonProps) {
-  const n = countToWrite(plan, choices);
+function ImportButton({ plan, choices, leftOut, pending, onImport }: ImportButtonProps) {
+  const n = countToWrite(plan, choices, leftOut);
   return (
     <button type="button" className={PRIMARY} disabled={n === 0 || pending} onClick={() => onImport(plan)}>
       <Download size={16} aria-hidden="true" />
       {pending ? "Importing…" : n === 0 ? "Nothing to import" : `Import ${n === 1 ? "1 server" : `${n} servers`}`}
     </button>
-  );
-}
-
-/** Props for {@link ReviewCounts}. */
-type ReviewCountsProps = {
-  /** The plan on screen. */
-  plan: ImportPlan;
-};
-
-/** One line counting the outcomes, e.g. "2 new · 1 identical · 1 conflict · 1 invalid". */
-function ReviewCounts({ plan }: ReviewCountsProps) {
-  const counts = countOutcomes(plan);
-  const parts = [
-    `${counts.new} new`,
-    `${counts.identical} identical`,
-    `${counts.conflict} ${counts.conflict === 1 ? "conflict" : "conflicts"}`,
-    `${counts.invalid} invalid`,
-  ];
-  return (
-    <p className="mb-4 text-muted">
-      {parts.join(" · ")}. Secrets found in these files go to the keychain, never into servers.json.
-    </p>
   );
 }
 
@@ -195,9 +199,13 @@ type FooterProps = {
   children: ReactNode;
 };
 
-/** The row of step buttons at the end of each step. */
+/** The row of step buttons at the end of each step; it stays in view at the bottom however long the step is. */
 function Footer({ children }: FooterProps) {
-  return <div className="mt-6 flex items-center justify-end gap-3 border-t border-line pt-4">{children}</div>;
+  return (
+    <div className="sticky bottom-0 z-10 mt-6 flex items-center justify-end gap-3 border-t border-line bg-canvas py-4">
+      {children}
+    </div>
+  );
 }
 
 /** Props for {@link Failure}. */

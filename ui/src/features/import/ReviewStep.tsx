@@ -1,11 +1,12 @@
-// Step 2 of the import wizard: every entry of every found file with its outcome, details and, for a conflict, the
-// person's choice. A handful of entries per file, so a plain table (no virtualisation) reads and navigates best.
-import { useId } from "react";
+// Step 2 of the import wizard: every entry of every found file with its outcome, details and action — a tickbox for
+// a new entry, the person's choice for a conflict — and a tickbox per file to leave a whole file out. A handful of
+// entries per file, so a plain table (no virtualisation) reads and navigates best.
 import type { ConflictChoice, EntryPlan, FilePlan } from "../../ipc/bindings";
 import { revealHidden } from "../servers/revealHidden";
+import EntryAction from "./EntryAction";
 import EntryDetails from "./EntryDetails";
 import OutcomeBadge from "./OutcomeBadge";
-import { type Choices, choiceOf } from "./plan";
+import { type Choices, choiceOf, type LeftOut, leftOutBy, type LeftOutReason, writes } from "./plan";
 
 /** Props for {@link ReviewStep}. */
 type ReviewStepProps = {
@@ -13,17 +14,21 @@ type ReviewStepProps = {
   files: FilePlan[];
   /** The person's conflict choices so far, by entry name. */
   choices: Choices;
+  /** The files and entries the person left out, and whether Local only is on. */
+  leftOut: LeftOut;
   /** Called when the person picks what to do with the conflicting entry `name` of the file at `path`. */
   onChoose: (path: string, name: string, choice: ConflictChoice) => void;
+  /** Called when the person ticks (true) or unticks the file at `path` (`name` null) or its entry `name`. */
+  onTick: (path: string, name: string | null, on: boolean) => void;
   /** True while the import is being applied: the choices are then read-only. */
   disabled: boolean;
 };
 
-export default function ReviewStep({ files, choices, onChoose, disabled }: ReviewStepProps) {
+export default function ReviewStep({ files, ...rest }: ReviewStepProps) {
   return (
     <div className="flex flex-col gap-5">
       {files.map((file) => (
-        <FileReview key={file.path} file={file} choices={choices} onChoose={onChoose} disabled={disabled} />
+        <FileReview key={file.path} file={file} {...rest} />
       ))}
     </div>
   );
@@ -35,13 +40,26 @@ type FileReviewProps = Omit<ReviewStepProps, "files"> & {
   file: FilePlan;
 };
 
-function FileReview({ file, choices, onChoose, disabled }: FileReviewProps) {
+function FileReview({ file, choices, leftOut, onChoose, onTick, disabled }: FileReviewProps) {
   const label = `${file.clientLabel} — ${file.path}`;
+  const ticked = !leftOut.files.has(file.path);
   return (
     <section aria-label={label} className="overflow-hidden rounded-lg border border-line bg-surface">
       <header className="flex flex-wrap items-baseline gap-x-3 border-b border-line px-4 py-2.5">
         <h3 className="font-semibold">{file.clientLabel}</h3>
-        <code className="font-mono text-[13px] text-muted wrap-anywhere">{revealHidden(file.path)}</code>
+        <code className="min-w-0 flex-1 font-mono text-[13px] text-muted wrap-anywhere">{revealHidden(file.path)}</code>
+        {file.error === null && file.entries.length > 0 && (
+          <label className="inline-flex items-center gap-1.5 text-sm">
+            <input
+              type="checkbox"
+              checked={ticked}
+              disabled={disabled}
+              onChange={(event) => onTick(file.path, null, event.target.checked)}
+            />
+            {/* Named by the visible words first (WCAG 2.5.3), then the file, as two files may share a client. */}
+            Import this file <span className="sr-only">{file.path}</span>
+          </label>
+        )}
       </header>
       {file.error !== null ? (
         <p className="px-4 py-3 text-danger wrap-anywhere">Can't be read: {revealHidden(file.error)}</p>
@@ -72,7 +90,10 @@ function FileReview({ file, choices, onChoose, disabled }: FileReviewProps) {
                 entry={entry}
                 clientLabel={file.clientLabel}
                 choice={choiceOf(choices, file.path, entry.name)}
+                leftOut={leftOutBy(leftOut, file.path, entry)}
+                writes={writes(file.path, entry, choices, leftOut)}
                 onChoose={(choice) => onChoose(file.path, entry.name, choice)}
+                onTick={(on) => onTick(file.path, entry.name, on)}
                 disabled={disabled}
               />
             ))}
@@ -91,15 +112,22 @@ type EntryRowProps = {
   clientLabel: string;
   /** The current choice, used when the entry is a conflict. */
   choice: ConflictChoice;
+  /** Why it is left out, or null when it is in. */
+  leftOut: LeftOutReason | null;
+  /** Whether applying writes it (its secrets then move). */
+  writes: boolean;
   /** Called with a new choice for this entry. */
   onChoose: (choice: ConflictChoice) => void;
+  /** Called when the entry is ticked or unticked. */
+  onTick: (on: boolean) => void;
   /** Makes the choice read-only. */
   disabled: boolean;
 };
 
-function EntryRow({ entry, clientLabel, choice, onChoose, disabled }: EntryRowProps) {
+function EntryRow({ entry, clientLabel, writes, ...action }: EntryRowProps) {
   return (
-    <tr className="border-b border-line align-top last:border-b-0">
+    // A left-out entry is dimmed, and its action says why (never the dimming alone).
+    <tr className={`border-b border-line align-top last:border-b-0 ${action.leftOut === null ? "" : "text-muted"}`}>
       <th scope="row" className="px-4 py-2.5 font-medium wrap-anywhere">
         {revealHidden(entry.name)}
         {entry.sourceName !== entry.name && (
@@ -113,53 +141,11 @@ function EntryRow({ entry, clientLabel, choice, onChoose, disabled }: EntryRowPr
         <OutcomeBadge kind={entry.outcome.kind} />
       </td>
       <td className="px-2 py-2.5">
-        <EntryDetails entry={entry} clientLabel={clientLabel} />
+        <EntryDetails entry={entry} clientLabel={clientLabel} writes={writes} />
       </td>
       <td className="px-4 py-2.5">
-        <EntryAction entry={entry} clientLabel={clientLabel} choice={choice} onChoose={onChoose} disabled={disabled} />
+        <EntryAction entry={entry} clientLabel={clientLabel} {...action} />
       </td>
     </tr>
   );
-}
-
-/** What each conflict choice does, in words, under the choice. */
-const HINTS: Record<ConflictChoice, (client: string) => string> = {
-  skip: () => "Plugboard's stays as it is.",
-  overwrite: (client) => `${client}'s replaces Plugboard's.`,
-  rename: (client) => `${client}'s is added under a new name.`,
-};
-
-/** What applying does with the entry: a fixed word, or for a conflict a labelled choice with what it does. */
-function EntryAction({ entry, clientLabel, choice, onChoose, disabled }: EntryRowProps) {
-  const hintId = useId();
-  switch (entry.outcome.kind) {
-    case "new":
-      return <span>Add</span>;
-    case "identical":
-      return <span className="text-muted">Nothing to do</span>;
-    case "invalid":
-      return <span className="text-muted">Not imported</span>;
-    case "conflict":
-      return (
-        <>
-          <label className="block">
-            <span className="sr-only">What to do with {entry.name}</span>
-            <select
-              value={choice}
-              disabled={disabled}
-              aria-describedby={hintId}
-              onChange={(event) => onChoose(event.target.value as ConflictChoice)}
-              className="w-full rounded-md border border-line bg-surface px-2 py-1 text-sm"
-            >
-              <option value="skip">Skip</option>
-              <option value="overwrite">Overwrite</option>
-              <option value="rename">Keep both</option>
-            </select>
-          </label>
-          <p id={hintId} className="mt-1 text-xs text-muted">
-            {HINTS[choice](clientLabel)}
-          </p>
-        </>
-      );
-  }
 }

@@ -1,7 +1,22 @@
 // Tests for the import plan helpers: counts, the choices sent to apply_import, and reading difference lines.
 import { describe, expect, it } from "vitest";
-import { CURSOR_PATH, cursorFile, entry, plan } from "../../test/importFixtures";
-import { choiceKey, countOutcomes, countToWrite, parseDifference, toImportChoices } from "./plan";
+import { CURSOR_PATH, cursorFile, entry, launchingFiles, plan, PROJECT_PATH } from "../../test/importFixtures";
+import {
+  choiceKey,
+  countOutcomes,
+  countToWrite,
+  type LeftOut,
+  leftOutBy,
+  NOTHING_LEFT_OUT,
+  parseDifference,
+  secretsToMove,
+  toImportChoices,
+} from "./plan";
+
+/** Nothing left out but what `fields` says. */
+function leftOut(fields: Partial<LeftOut>): LeftOut {
+  return { ...NOTHING_LEFT_OUT, ...fields };
+}
 
 describe("plan helpers", () => {
   // Pins: every outcome kind is counted across all files.
@@ -34,6 +49,54 @@ describe("plan helpers", () => {
       { name: "a", path: CURSOR_PATH, choice: "skip" },
       { name: "a", path: "/p/.cursor/mcp.json", choice: "rename" },
     ]);
+  });
+
+  // Pins: an unticked file leaves out all its entries, Local only every remote one (not an entry whose transport is
+  // unknown), a single untick just that entry.
+  it("says why an entry is left out", () => {
+    const [cursor, project] = launchingFiles();
+    const [github, sentry] = cursor!.entries;
+    expect(leftOutBy(NOTHING_LEFT_OUT, CURSOR_PATH, github!)).toBeNull();
+    expect(leftOutBy(leftOut({ files: new Set([CURSOR_PATH]) }), CURSOR_PATH, github!)).toBe("file");
+    expect(leftOutBy(leftOut({ localOnly: true }), CURSOR_PATH, sentry!)).toBe("remote");
+    expect(leftOutBy(leftOut({ localOnly: true }), CURSOR_PATH, github!)).toBeNull();
+    expect(leftOutBy(leftOut({ localOnly: true }), CURSOR_PATH, cursorFile().entries[0]!)).toBeNull();
+    expect(leftOutBy(leftOut({ entries: new Set([choiceKey(PROJECT_PATH, "sqlite")]) }), PROJECT_PATH, project!.entries[0]!)).toBe("entry");
+    expect(leftOutBy(leftOut({ entries: new Set([choiceKey(PROJECT_PATH, "sqlite")]) }), CURSOR_PATH, project!.entries[0]!)).toBeNull();
+  });
+
+  // Pins: what is left out is not written and moves no secret; identical entries never move one.
+  it("counts what is written and the secrets that move", () => {
+    const files = plan(launchingFiles());
+    const rename = { [choiceKey(CURSOR_PATH, "linear")]: "rename" as const };
+    expect(countToWrite(files, {})).toBe(4);
+    expect(countToWrite(files, rename)).toBe(5);
+    expect(secretsToMove(files, rename, NOTHING_LEFT_OUT)).toBe(2);
+    expect(countToWrite(files, rename, leftOut({ files: new Set([PROJECT_PATH]) }))).toBe(3);
+    expect(secretsToMove(files, rename, leftOut({ files: new Set([PROJECT_PATH]) }))).toBe(1);
+    expect(countToWrite(files, rename, leftOut({ localOnly: true }))).toBe(2);
+    expect(secretsToMove(files, rename, leftOut({ entries: new Set([choiceKey(CURSOR_PATH, "github")]) }))).toBe(1);
+  });
+
+  // Pins: an unticked file sends skip for every entry (with its path), an unticked new entry skip, Local only skip for
+  // remote new and conflicting entries; the other conflicts keep their pick.
+  it("sends skip for what is left out", () => {
+    const files = plan(launchingFiles());
+    const overwrite = { [choiceKey(CURSOR_PATH, "linear")]: "overwrite" as const };
+    expect(toImportChoices(files, overwrite, leftOut({ files: new Set([PROJECT_PATH]), entries: new Set([choiceKey(CURSOR_PATH, "sentry")]) }))).toEqual([
+      { name: "sentry", path: CURSOR_PATH, choice: "skip" },
+      { name: "linear", path: CURSOR_PATH, choice: "overwrite" },
+      { name: "sqlite", path: PROJECT_PATH, choice: "skip" },
+      { name: "notion", path: PROJECT_PATH, choice: "skip" },
+    ]);
+    expect(toImportChoices(files, overwrite, leftOut({ localOnly: true }))).toEqual([
+      { name: "sentry", path: CURSOR_PATH, choice: "skip" },
+      { name: "linear", path: CURSOR_PATH, choice: "skip" },
+      { name: "notion", path: PROJECT_PATH, choice: "skip" },
+    ]);
+    expect(toImportChoices(plan(), {}, leftOut({ files: new Set([CURSOR_PATH]) }))).toEqual(
+      ["github", "files", "linear", "broken"].map((name) => ({ name, path: CURSOR_PATH, choice: "skip" })),
+    );
   });
 
   // Pins: a difference line splits into field, Plugboard's value and the client's; an ambiguous one stays whole.

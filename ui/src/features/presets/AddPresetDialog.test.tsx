@@ -6,6 +6,7 @@ import { Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { commands } from "../../ipc/bindings";
 import { ok } from "../../test/importFixtures";
+import PageHeader from "../../shell/PageHeader";
 import { renderWithProviders } from "../../test/render";
 import AddPresetDialog from "./AddPresetDialog";
 import { FILESYSTEM, GITHUB } from "./presetFixtures";
@@ -21,7 +22,7 @@ function renderDialog(listing = FILESYSTEM) {
   return renderWithProviders(
     <Routes>
       <Route path="/presets" element={<AddPresetDialog listing={listing} onClose={() => {}} />} />
-      <Route path="/servers/:name" element={<p>Server detail page</p>} />
+      <Route path="/servers/:name" element={<PageHeader title="Server detail page" />} />
     </Routes>,
     "/presets",
   );
@@ -59,7 +60,16 @@ describe("AddPresetDialog", () => {
     expect(add).toHaveBeenCalledWith("io.github.modelcontextprotocol/filesystem", "files", {
       allowed_folder: "/home/ada/notes",
     });
-    expect(await screen.findByText("Server detail page")).toBeInTheDocument();
+    // The dialog (and the button that opened it) are gone: focus lands on the new page's heading, not on nothing.
+    const heading = await screen.findByRole("heading", { level: 1, name: "Server detail page" });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  // Pins: the dialog opens with focus on its first field (the server's name), not on the ✕ close button.
+  it("opens on the Server name field", async () => {
+    renderDialog();
+    await waitFor(() => expect(screen.getByRole("textbox", { name: /Server name/ })).toHaveFocus());
+    expect(screen.getByRole("button", { name: "Close" })).not.toHaveFocus();
   });
 
   // Pins: a secret input is a password field said to go to the keychain; the preview never receives its value

@@ -6,6 +6,7 @@ import { LoaderCircle, X } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import type { PresetInput, PresetListing } from "../../ipc/bindings";
+import { useDialogFocus } from "../../shell/useDialogFocus";
 import { useDebounced } from "../servers/detail/useDebounced";
 import { revealHidden } from "../servers/revealHidden";
 import PresetPreviewPanel from "./PresetPreviewPanel";
@@ -17,12 +18,16 @@ type AddPresetDialogProps = {
   listing: PresetListing;
   /** Closes the dialog (Cancel, Escape, or after a failed add the person gives up on). */
   onClose: () => void;
+  /** The button that opened the dialog: focus goes back to it when the dialog closes. */
+  opener?: HTMLElement | null;
 };
 
 const FIELD = "w-full rounded-md border border-line bg-surface px-2.5 py-1.5 text-sm";
 
-export default function AddPresetDialog({ listing, onClose }: AddPresetDialogProps) {
+export default function AddPresetDialog({ listing, onClose, opener }: AddPresetDialogProps) {
   const { preset } = listing;
+  // Opens on the Server name field (not the ✕); back to the opener on close, to the server's page heading after Add.
+  const focus = useDialogFocus(opener);
   const navigate = useNavigate();
   const add = useAddPreset();
   const [name, setName] = useState(listing.suggestedName);
@@ -43,7 +48,10 @@ export default function AddPresetDialog({ listing, onClose }: AddPresetDialogPro
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 max-h-[90vh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-5 text-fg shadow-lg">
+        <Dialog.Content
+          {...focus}
+          className="fixed top-1/2 left-1/2 max-h-[90vh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-5 text-fg shadow-lg"
+        >
           <div className="mb-1 flex items-start justify-between gap-2">
             <Dialog.Title className="text-base font-semibold">Add {revealHidden(preset.title)}</Dialog.Title>
             <Dialog.Close aria-label="Close" className="rounded p-1 text-muted hover:bg-canvas">

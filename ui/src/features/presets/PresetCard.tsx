@@ -9,8 +9,8 @@ import { sourceText, transportText } from "./presetText";
 type PresetCardProps = {
   /** The preset with the servers already added from it. */
   listing: PresetListing;
-  /** Opens the add dialog for this preset. */
-  onAdd: () => void;
+  /** Opens the add dialog for this preset; `opener` is the Add button, where focus returns when it closes. */
+  onAdd: (opener: HTMLElement) => void;
 };
 
 export default function PresetCard({ listing, onAdd }: PresetCardProps) {
@@ -22,14 +22,15 @@ export default function PresetCard({ listing, onAdd }: PresetCardProps) {
         aria-labelledby={titleId}
         className="flex h-full flex-col gap-2 rounded-lg border border-line bg-surface p-4"
       >
-        <div className="flex items-start justify-between gap-2">
-          <h2 id={titleId} className="text-sm font-semibold">
+        {/* A long "Added as" (several servers, long names) moves under the title and wraps inside the card. */}
+        <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+          <h2 id={titleId} className="min-w-0 text-sm font-semibold wrap-anywhere">
             {revealHidden(preset.title)}
           </h2>
           {addedAs.length > 0 && (
-            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs">
-              <Check size={12} aria-hidden="true" />
-              Added as {addedAs.join(", ")}
+            <span className="inline-flex max-w-full min-w-0 items-start gap-1 rounded-xl bg-accent-soft px-2 py-0.5 text-xs">
+              <Check size={12} aria-hidden="true" className="mt-0.5 shrink-0" />
+              <span className="min-w-0 wrap-anywhere">Added as {addedAs.map(revealHidden).join(", ")}</span>
             </span>
           )}
         </div>
@@ -42,7 +43,7 @@ export default function PresetCard({ listing, onAdd }: PresetCardProps) {
         </dl>
         <button
           type="button"
-          onClick={onAdd}
+          onClick={(event) => onAdd(event.currentTarget)}
           // The name starts with the visible words (WCAG 2.5.3), so "Add another" is also what voice control hears.
           aria-label={`${addedAs.length > 0 ? "Add another" : "Add"} ${preset.title}`}
           className="inline-flex items-center gap-1.5 self-start rounded-md border border-line bg-surface px-3 py-1 text-sm hover:bg-canvas"

@@ -1,5 +1,5 @@
 // Tests for the Presets page: the catalog grid (inert text, added state, search) and opening the add dialog.
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { commands } from "../../ipc/bindings";
@@ -54,13 +54,25 @@ describe("PresetsPage", () => {
     expect(screen.getByRole("status")).toHaveTextContent('No preset matches "nothing like it".');
   });
 
-  // Pins: "Add" opens a labelled dialog for that preset; Escape closes it and returns to the grid.
+  // Pins: "Add" opens a labelled dialog for that preset; Escape closes it and focus returns to that Add button.
   it("opens and closes the add dialog from the keyboard", async () => {
     const user = userEvent.setup();
     renderWithProviders(<PresetsPage />);
-    await user.click(await screen.findByRole("button", { name: "Add Filesystem" }));
+    const opener = await screen.findByRole("button", { name: "Add Filesystem" });
+    await user.click(opener);
     expect(await screen.findByRole("dialog", { name: "Add Filesystem" })).toBeInTheDocument();
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  // Pins: Cancel closes the dialog and focus goes back to the button that opened it (not to the page's body).
+  it("returns focus to the opener after Cancel", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PresetsPage />);
+    const opener = await screen.findByRole("button", { name: "Add another GitHub" });
+    await user.click(opener);
+    await user.click(within(await screen.findByRole("dialog", { name: "Add GitHub" })).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 });

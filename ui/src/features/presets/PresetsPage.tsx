@@ -12,7 +12,8 @@ import { usePresets } from "./usePresets";
 export default function PresetsPage() {
   const presets = usePresets();
   const [query, setQuery] = useState("");
-  const [adding, setAdding] = useState<PresetListing | null>(null);
+  // The preset being added, and the button that opened its dialog (focus goes back to it).
+  const [adding, setAdding] = useState<{ listing: PresetListing; opener: HTMLElement } | null>(null);
   const shown = presets.data?.filter((listing) => matchesSearch(listing.preset, query)) ?? [];
 
   return (
@@ -41,11 +42,18 @@ export default function PresetsPage() {
       ) : (
         <ul aria-label="Presets" className="grid grid-cols-[repeat(auto-fill,minmax(17rem,1fr))] gap-3">
           {shown.map((listing) => (
-            <PresetCard key={listing.preset.name} listing={listing} onAdd={() => setAdding(listing)} />
+            <PresetCard key={listing.preset.name} listing={listing} onAdd={(opener) => setAdding({ listing, opener })} />
           ))}
         </ul>
       )}
-      {adding && <AddPresetDialog key={adding.preset.name} listing={adding} onClose={() => setAdding(null)} />}
+      {adding && (
+        <AddPresetDialog
+          key={adding.listing.preset.name}
+          listing={adding.listing}
+          opener={adding.opener}
+          onClose={() => setAdding(null)}
+        />
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 // Display text of a preset: how it runs (package or URL), its transport, and whether it matches a search.
 import type { Preset } from "../../ipc/bindings";
+import { hasEveryWord } from "../../textSearch";
 
 const RUNNERS = { npm: "npx", pypi: "uvx", oci: "docker" } as const;
 
@@ -20,10 +21,5 @@ export function transportText(preset: Preset): string {
 
 /** Whether every word of `query` appears in the preset's title, name, description or package/URL. */
 export function matchesSearch(preset: Preset, query: string): boolean {
-  const haystack = [preset.title, preset.name, preset.description, sourceText(preset)].join(" ").toLowerCase();
-  return query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
+  return hasEveryWord([preset.title, preset.name, preset.description, sourceText(preset)], query);
 }

@@ -1,11 +1,13 @@
-// Why a server failed: the error and the tail of its stderr, as inert text with hidden characters made visible.
+// Why a server failed: the error (as a sentence) and the tail of its stderr, as inert text with hidden characters made
+// visible.
 import { revealHidden } from "./revealHidden";
+import { sentenceStart } from "./sentenceStart";
 
 /** Props for {@link FailureDetails}. */
 type FailureDetailsProps = {
   /** The server's name, used to label the stderr region. */
   server: string;
-  /** The backend's error, verbatim from the failed status. */
+  /** The backend's error from the failed status; shown verbatim but for a capital first letter. */
   error: string;
   /** The last lines the server wrote to stderr; null for remote servers or when it wrote nothing. */
   stderrTail: string | null;
@@ -15,7 +17,7 @@ export default function FailureDetails({ server, error, stderrTail }: FailureDet
   return (
     <div className="rounded-md border border-danger/40 bg-danger-soft px-4 py-3 text-sm">
       <p className="mb-1 text-xs font-semibold text-danger">Error</p>
-      <p className="font-mono text-[13px] wrap-anywhere whitespace-pre-wrap">{revealHidden(error)}</p>
+      <p className="font-mono text-[13px] wrap-anywhere whitespace-pre-wrap">{revealHidden(sentenceStart(error))}</p>
       {stderrTail !== null && stderrTail !== "" && (
         <>
           <p className="mt-3 mb-1 text-xs font-semibold text-muted">Last lines of stderr</p>

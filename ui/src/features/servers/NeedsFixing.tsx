@@ -1,6 +1,7 @@
 // The entries of servers.json that fail validation, each with its field and why; every string stays plain text.
 import { Link } from "react-router";
 import type { InvalidServer } from "../../ipc/bindings";
+import { sentenceStart } from "./sentenceStart";
 
 /** Props for {@link NeedsFixing}. */
 type NeedsFixingProps = {
@@ -22,7 +23,7 @@ export default function NeedsFixing({ invalid }: NeedsFixingProps) {
             <span className="font-medium wrap-anywhere">{entry.name}</span>
             <span className="text-muted"> · </span>
             <code className="font-mono text-[13px] wrap-anywhere text-muted">{entry.field}</code>
-            <p className="mt-0.5 wrap-anywhere">{entry.message}</p>
+            <p className="mt-0.5 wrap-anywhere">{sentenceStart(entry.message)}</p>
             {/* The server's page edits the entry as JSON; a bad name needs a rename, which that editor cannot do. */}
             {entry.field !== "name" && (
               <Link

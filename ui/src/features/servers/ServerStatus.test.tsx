@@ -99,6 +99,15 @@ describe("Servers page live status", () => {
     expect(login).toHaveAccessibleDescription("Sign in with GitHub in your browser");
   });
 
+  // Pins: why a server is reconnecting is shown under its badge as a sentence (capital first letter), as inert text.
+  it("shows the reason for reconnecting as a sentence", async () => {
+    serve(["flaky"], [{ server: "flaky", status: { state: "reconnecting", attempt: 2, nextTryMs: 1000, reason: "connection refused <b>x</b>" } }]);
+    renderWithProviders(<ServersPage />);
+    const badge = within(await statusCellOf("flaky")).getByText(/^Reconnecting/).parentElement!;
+    expect(badge).toHaveAccessibleDescription("Connection refused <b>x</b>");
+    expect(document.querySelector("b")).toBeNull();
+  });
+
   // Pins: a serverStatusChanged event rewrites that server's row from the cache, without refetching either list.
   it("updates one row from an event without refetching", async () => {
     serve(
@@ -184,13 +193,13 @@ describe("Servers page live status", () => {
 
     const toggle = await screen.findByRole("button", { name: "Details for files" });
     expect(toggle).toHaveAttribute("aria-expanded", "false");
-    expect(screen.queryByText(`boom ${payload}`)).not.toBeInTheDocument();
+    expect(screen.queryByText(`Boom ${payload}`)).not.toBeInTheDocument();
 
     await userEvent.click(toggle);
 
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     const details = document.getElementById(toggle.getAttribute("aria-controls")!)!;
-    expect(within(details).getByText(`boom ${payload}`)).toBeInTheDocument();
+    expect(within(details).getByText(`Boom ${payload}`)).toBeInTheDocument();
     const stderr = within(details).getByLabelText("stderr of files");
     expect(stderr.tagName).toBe("PRE");
     expect(stderr.textContent).toBe(`line 1\n${payload}\\u{202e}`);

@@ -1,29 +1,10 @@
 // One server's live status as an icon plus words (never colour alone); every server-supplied string stays plain text.
-import {
-  CircleAlert,
-  CircleCheck,
-  CircleOff,
-  CircleStop,
-  KeyRound,
-  LoaderCircle,
-  RotateCw,
-  type LucideIcon,
-} from "lucide-react";
 import { useId } from "react";
 import type { ServerStatus } from "../../ipc/bindings";
 import { revealHidden } from "./revealHidden";
+import { sentenceStart } from "./sentenceStart";
+import { STATUS_LOOK } from "./statusLook";
 import { statusText } from "./statusText";
-
-/** How each state looks: its icon, its colour (a semantic token) and whether the icon spins. */
-const LOOK: Record<ServerStatus["state"], { icon: LucideIcon; className: string; spin?: boolean }> = {
-  disabled: { icon: CircleOff, className: "text-muted" },
-  stopped: { icon: CircleStop, className: "text-muted" },
-  connecting: { icon: LoaderCircle, className: "text-muted", spin: true },
-  needsLogin: { icon: KeyRound, className: "text-accent" },
-  ready: { icon: CircleCheck, className: "text-ok" },
-  reconnecting: { icon: RotateCw, className: "text-accent" },
-  failed: { icon: CircleAlert, className: "text-danger" },
-};
 
 /** Props for {@link ServerStatusBadge}. */
 type ServerStatusBadgeProps = {
@@ -42,7 +23,7 @@ export default function ServerStatusBadge({ status }: ServerStatusBadgeProps) {
     );
   }
 
-  const look = LOOK[status.state];
+  const look = STATUS_LOOK[status.state];
   const Icon = look.icon;
   // The login hint and the reason for reconnecting are shown as text too: a tooltip alone is out of keyboard reach.
   const note = noteFor(status);
@@ -70,7 +51,8 @@ export default function ServerStatusBadge({ status }: ServerStatusBadgeProps) {
 /** The server-supplied sentence that explains a state, with hidden characters made visible. */
 function noteFor(status: ServerStatus): string | undefined {
   if (status.state === "needsLogin") return revealHidden(status.hint);
-  if (status.state === "reconnecting") return revealHidden(status.reason);
+  // Why the connection broke, shown on its own line: a sentence, whatever case the backend started it in.
+  if (status.state === "reconnecting") return revealHidden(sentenceStart(status.reason));
   return undefined;
 }
 

@@ -1,32 +1,91 @@
-// The configured servers as a table with each one's live status and action. Every cell renders server-supplied text as plain text.
-import { ChevronRight } from "lucide-react";
-import { Fragment, useId, useState } from "react";
-import { Link } from "react-router";
+// The servers as a table with each one's live status and actions, virtualised: only the rows in view (and the few
+// that hold state: open details, a login, focus) are in the DOM, so 200 servers scroll as lightly as 3.
+import { defaultRangeExtractor, observeElementRect, type Range, useVirtualizer } from "@tanstack/react-virtual";
+import { type FocusEvent, type ReactNode, useCallback, useRef, useState } from "react";
 import type { ServerStatus, ServerSummary } from "../../ipc/bindings";
-import LoginPanel from "../auth/LoginPanel";
-import { useLogin } from "../auth/useLogin";
-import FailureDetails from "./FailureDetails";
-import { originLabel } from "./originLabel";
-import RemoveServerAction from "./RemoveServerAction";
-import ServerActions from "./ServerActions";
-import ServerStatusBadge from "./ServerStatusBadge";
-import { transportLabel } from "./transportLabel";
+import { toggled } from "../../sets";
+import ServerRow, { COLUMNS } from "./ServerRow";
 
-/** Number of columns, so a details row can span them all. */
-const COLUMNS = 5;
+/** A first guess of a server's height (a two-line connection cell and Remove under the action) before it is measured. */
+const ESTIMATE_ROW_PX = 72;
 
 /** Props for {@link ServerTable}. */
 type ServerTableProps = {
-  /** The servers to list, in config order. */
+  /** The servers to list, in the order shown. */
   servers: ServerSummary[];
   /** Live status by server name; undefined while loading (or when unavailable), and a server may have none yet. */
   statuses: ReadonlyMap<string, ServerStatus> | undefined;
 };
 
 export default function ServerTable({ servers, statuses }: ServerTableProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [openDetails, setOpenDetails] = useState<ReadonlySet<string>>(new Set());
+  const [logins, setLogins] = useState<ReadonlySet<string>>(new Set());
+  const [focused, setFocused] = useState<string | null>(null);
+
+  // Rows that hold state nobody else keeps stay mounted when they scroll away, or it would be lost: a login's
+  // progress, the focus of the row the keyboard is in, open details (kept here, but the focus in them is not).
+  const kept = servers.flatMap((server, index) =>
+    logins.has(server.name) ||
+    focused === server.name ||
+    (openDetails.has(server.name) && statuses?.get(server.name)?.state === "failed")
+      ? [index]
+      : [],
+  );
+
+  // The virtualizer re-renders this component itself on scroll; nothing here is memoised by a compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library -- known and intended, see above.
+  const virtualizer = useVirtualizer({
+    count: servers.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATE_ROW_PX,
+    getItemKey: (index) => servers[index]?.name ?? index,
+    overscan: 10,
+    // A scroller with no height yet (not laid out: hidden, or a test's DOM) would show no row at all; until it has
+    // one, a window's height of rows stands in.
+    observeElementRect: (instance, onRect) =>
+      observeElementRect(instance, (rect) => onRect(rect.height > 0 ? rect : { ...rect, height: window.innerHeight })),
+    rangeExtractor: (range: Range) => [...new Set([...defaultRangeExtractor(range), ...kept])].sort((a, b) => a - b),
+  });
+
+  const onKeep = useCallback((server: string, keep: boolean) => setLogins((now) => toggled(now, server, keep)), []);
+  const onFocus = (event: FocusEvent) => setFocused(serverOf(event.target));
+  const onBlur = (event: FocusEvent) => {
+    if (serverOf(event.relatedTarget) === null) setFocused(null);
+  };
+
+  // Rows are positioned by spacer rows above, between (when a kept row is far from the rest) and below them: table
+  // layout ignores transforms. Item offsets start under the header, a constant the overscan more than covers.
+  const groups: ReactNode[] = [];
+  let end = 0;
+  for (const item of virtualizer.getVirtualItems()) {
+    const server = servers[item.index];
+    if (server === undefined) continue;
+    if (item.start > end) groups.push(<Spacer key={`gap-${item.index}`} px={item.start - end} />);
+    end = item.end;
+    groups.push(
+      <ServerRow
+        key={server.name}
+        index={item.index}
+        measureRef={virtualizer.measureElement}
+        server={server}
+        status={statuses?.get(server.name)}
+        detailsOpen={openDetails.has(server.name)}
+        onToggleDetails={() => setOpenDetails((now) => toggled(now, server.name, !now.has(server.name)))}
+        onKeep={onKeep}
+      />,
+    );
+  }
+  const after = virtualizer.getTotalSize() - end;
+  if (after > 0) groups.push(<Spacer key="after" px={after} />);
+
   return (
-    <div className="overflow-hidden rounded-lg border border-line bg-surface">
-      <table className="w-full table-fixed border-collapse text-left text-sm">
+    <div
+      ref={scroller}
+      className="max-h-[max(20rem,calc(100vh-19rem))] overflow-y-auto rounded-lg border border-line bg-surface"
+    >
+      {/* -mb-px: the last row's rule would double the scroller's border. */}
+      <table className="-mb-px w-full table-fixed border-collapse text-left text-sm" onFocus={onFocus} onBlur={onBlur}>
         <caption className="sr-only">Configured servers</caption>
         {/* The connection (command or URL) takes what is left: it is the longest text and wraps anywhere. */}
         <colgroup>
@@ -36,7 +95,8 @@ export default function ServerTable({ servers, statuses }: ServerTableProps) {
           <col className="w-52" />
           <col className="w-36" />
         </colgroup>
-        <thead className="border-b border-line text-xs font-medium text-muted">
+        {/* The header stays in view while the rows scroll under it; its rule is a shadow, which sticks with it. */}
+        <thead className="sticky top-0 z-10 bg-surface text-xs font-medium text-muted shadow-[inset_0_-1px_0_var(--pb-border)]">
           <tr>
             <th scope="col" className="px-4 py-2 font-medium">Name</th>
             <th scope="col" className="px-4 py-2 font-medium">Connection</th>
@@ -45,109 +105,25 @@ export default function ServerTable({ servers, statuses }: ServerTableProps) {
             <th scope="col" className="px-4 py-2 font-medium">Actions</th>
           </tr>
         </thead>
-        <tbody>
-          {servers.map((server) => (
-            <ServerRow key={server.name} server={server} status={statuses?.get(server.name)} />
-          ))}
-        </tbody>
+        {groups}
       </table>
     </div>
   );
 }
 
-/** Props for {@link ServerRow}. */
-type ServerRowProps = {
-  /** The configured server. */
-  server: ServerSummary;
-  /** Its live status, if the backend has reported one. */
-  status: ServerStatus | undefined;
-};
-
-/**
- * One server's row; for a failed server, a details row that its disclosure button opens; for a login waiting for the
- * browser (or failed), a row with its progress.
- */
-function ServerRow({ server, status }: ServerRowProps) {
-  const [open, setOpen] = useState(false);
-  const detailsId = useId();
-  const failed = status?.state === "failed" ? status : null;
-  // The login lives with the row, so its progress survives the status changes it causes.
-  const login = useLogin(server.name);
-  // Waiting is shown only while the server still needs the login: once the redirect arrived it is connecting.
-  const loginShown =
-    (login.phase === "waiting" && status?.state === "needsLogin") || login.phase === "failed";
-  const belowRow = (failed !== null && open) || loginShown;
-
+/** Empty space standing in for rows out of view; hidden from assistive technology. */
+function Spacer({ px }: { px: number }) {
   return (
-    <Fragment>
-      {/* An open details row belongs to this row, so no rule between them. */}
-      <tr className={`align-top ${belowRow ? "" : "border-b border-line last:border-b-0"}`}>
-        <th scope="row" className="px-4 py-2.5 font-medium wrap-anywhere">
-          {/* The server's own page (status, tools and allowlist, config); a link, so Tab and Enter reach it. */}
-          <Link to={`/servers/${encodeURIComponent(server.name)}`} className="rounded text-accent hover:underline">
-            {server.name}
-          </Link>
-        </th>
-        <td className="px-4 py-2.5">
-          <span className="block text-xs text-muted">{transportLabel(server.transport)}</span>
-          <code className="font-mono text-[13px] wrap-anywhere">{server.target}</code>
-        </td>
-        <td className="px-4 py-2.5 wrap-anywhere">
-          <Origin origin={server.origin} />
-        </td>
-        <td className="px-4 py-2.5">
-          <ServerStatusBadge status={status} />
-          {failed !== null && (
-            <button
-              type="button"
-              aria-expanded={open}
-              aria-controls={detailsId}
-              onClick={() => setOpen(!open)}
-              className="mt-0.5 flex items-center gap-1 rounded text-xs text-muted hover:text-fg"
-            >
-              <ChevronRight size={12} aria-hidden="true" className={open ? "rotate-90" : undefined} />
-              Details{" "}
-              <span className="sr-only">for {server.name}</span>
-            </button>
-          )}
-        </td>
-        <td className="px-4 py-2.5">
-          <ServerActions server={server.name} status={status} oauth={server.oauth} login={login} />
-          <RemoveServerAction server={server.name} />
-        </td>
+    <tbody aria-hidden="true">
+      <tr>
+        <td colSpan={COLUMNS} style={{ height: px, padding: 0 }} />
       </tr>
-      {failed !== null && open && (
-        <tr id={detailsId} className="border-b border-line last:border-b-0">
-          <td colSpan={COLUMNS} className="px-4 pt-0 pb-3">
-            <FailureDetails server={server.name} error={failed.error} stderrTail={failed.stderrTail} />
-          </td>
-        </tr>
-      )}
-      {loginShown && (
-        <tr className="border-b border-line last:border-b-0">
-          <td colSpan={COLUMNS} className="px-4 pt-0 pb-3">
-            <LoginPanel server={server.name} login={login} />
-          </td>
-        </tr>
-      )}
-    </Fragment>
+    </tbody>
   );
 }
 
-/** Props for {@link Origin}. */
-type OriginProps = {
-  /** The client id the server was imported from, or null when it was not imported. */
-  origin: string | null;
-};
-
-/** "Imported from Cursor", or a dash (named "Not imported" for screen readers) when there is no origin. */
-function Origin({ origin }: OriginProps) {
-  const label = originLabel(origin);
-  if (label !== null) return <>{label}</>;
-  return (
-    <span className="text-muted">
-      <span aria-hidden="true">—</span>
-      <span className="sr-only">Not imported</span>
-    </span>
-  );
+/** The server whose row group holds `target`, or null outside the table's rows. */
+function serverOf(target: EventTarget | null): string | null {
+  if (!(target instanceof Element)) return null;
+  return target.closest("tbody[data-server]")?.getAttribute("data-server") ?? null;
 }

@@ -1,5 +1,7 @@
-// The Servers page when list_servers failed: the backend's message, verbatim as text, and a way to try again.
+// The Servers page when list_servers failed: the backend's message as text (its first letter capitalised), and a way
+// to try again.
 import { RotateCw } from "lucide-react";
+import { sentenceStart } from "./sentenceStart";
 
 /** Props for {@link ServersError}. */
 type ServersErrorProps = {
@@ -15,7 +17,7 @@ export default function ServersError({ error, onRetry, retrying }: ServersErrorP
   return (
     <div role="alert" className="rounded-lg border border-danger/40 bg-danger-soft px-5 py-4">
       <h2 className="mb-1 text-sm font-semibold text-danger">Couldn't load servers</h2>
-      <p className="mb-3 wrap-anywhere">{error.message}</p>
+      <p className="mb-3 wrap-anywhere">{sentenceStart(error.message)}</p>
       <button
         type="button"
         onClick={retrying ? undefined : onRetry}

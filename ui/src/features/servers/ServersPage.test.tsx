@@ -78,7 +78,7 @@ describe("ServersPage", () => {
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 
-  // Pins: each server is a row with its name, human transport label, target and live status.
+  // Pins: each server is a row with its name, human transport label, target and live status, ordered by name.
   it("lists servers with transport labels", async () => {
     serverStatuses.mockResolvedValue({
       status: "ok",
@@ -103,17 +103,17 @@ describe("ServersPage", () => {
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((row) => within(row).getByRole("rowheader").textContent)).toEqual([
       "files",
-      "remote",
-      "legacy",
       "guess",
+      "legacy",
+      "remote",
     ]);
     expect(rows[0]).toHaveTextContent("stdio");
     expect(rows[0]).toHaveTextContent("npx -y @mcp/files /tmp");
-    expect(rows[1]).toHaveTextContent("Streamable HTTP");
+    expect(rows[3]).toHaveTextContent("Streamable HTTP");
     expect(rows[2]).toHaveTextContent("SSE");
     expect(rows[2]).toHaveTextContent("Disabled");
-    expect(rows[3]).toHaveTextContent("HTTP (auto-detect)");
-    expect(rows[3]).toHaveTextContent("Stopped");
+    expect(rows[1]).toHaveTextContent("HTTP (auto-detect)");
+    expect(rows[1]).toHaveTextContent("Stopped");
     expect(screen.queryByText("No servers yet")).not.toBeInTheDocument();
   });
 
@@ -210,9 +210,10 @@ describe("ServersPage", () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent("broken");
     expect(items[0]).toHaveTextContent("mcpServers.broken.url");
-    expect(items[0]).toHaveTextContent("relative URL without a base");
+    // The message reads as a sentence: its first letter is capitalised on display.
+    expect(items[0]).toHaveTextContent("Relative URL without a base");
     expect(items[1]).toHaveTextContent("nocmd");
-    expect(items[1]).toHaveTextContent("needs either `command` or `url`");
+    expect(items[1]).toHaveTextContent("Needs either `command` or `url`");
     // Each can be fixed in its server's page (the config editor).
     expect(within(items[0]!).getByRole("link", { name: "Edit the entry broken" })).toHaveAttribute("href", "/servers/broken");
     expect(screen.queryByText("No servers yet")).not.toBeInTheDocument();

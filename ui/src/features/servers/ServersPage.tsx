@@ -1,4 +1,5 @@
-// The Servers page: loading, error, empty and list states of the configured servers with their live status, plus what needs fixing.
+// The Servers page: loading, error, empty and list states of the configured servers with their live status and
+// triage (summary, search, filter, sort, retry all failed), plus what needs fixing.
 import PageHeader from "../../shell/PageHeader";
 import AddServerButton from "./add/AddServerButton";
 import ConfigFileProblem from "./ConfigFileProblem";
@@ -6,7 +7,7 @@ import ConfigPath from "./ConfigPath";
 import NeedsFixing from "./NeedsFixing";
 import ServersEmpty from "./ServersEmpty";
 import ServersError from "./ServersError";
-import ServerTable from "./ServerTable";
+import TriagedServers from "./TriagedServers";
 import { useServers } from "./useServers";
 import { useServerStatuses } from "./useServerStatuses";
 
@@ -34,7 +35,7 @@ export default function ServersPage() {
                   Live status is unavailable: {statuses.error.message}
                 </p>
               )}
-              <ServerTable servers={query.data.servers} statuses={statuses.data} />
+              <TriagedServers servers={query.data.servers} statuses={statuses.data} />
             </>
           )}
           {query.data.invalid.length > 0 && <NeedsFixing invalid={query.data.invalid} />}

@@ -5,10 +5,11 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, X } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { commands } from "../../../ipc/bindings";
 import { call } from "../../../ipc/client";
+import { useDialogFocus } from "../../../shell/useDialogFocus";
 import { revealHidden } from "../revealHidden";
 import { SERVERS_QUERY_KEY } from "../useServers";
 import NamedValuesEditor from "./NamedValuesEditor";
@@ -20,16 +21,18 @@ import { useProgramCheck } from "./useProgramCheck";
 type AddServerDialogProps = {
   /** Closes the dialog (Cancel, Escape, the close button). */
   onClose: () => void;
+  /** The button that opened it, which gets the focus back when it closes. */
+  opener: HTMLElement | null;
 };
 
 const FIELD = "w-full rounded-md border border-line bg-surface px-2.5 py-1.5 text-sm";
 
-export default function AddServerDialog({ onClose }: AddServerDialogProps) {
+export default function AddServerDialog({ onClose, opener }: AddServerDialogProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [form, setForm] = useState<NewServerForm>(EMPTY_FORM);
-  const nameField = useRef<HTMLInputElement>(null);
+  const focus = useDialogFocus(opener);
   const entry = entryText(form);
   const check = useNewServerCheck(name.trim(), entry);
   const program = useProgramCheck(form.kind === "command" ? form.command : "");
@@ -37,7 +40,7 @@ export default function AddServerDialog({ onClose }: AddServerDialogProps) {
     mutationFn: () => call(commands.addServer(name.trim(), entry, entrySecrets(form))),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: SERVERS_QUERY_KEY });
-      void navigate(`/servers/${encodeURIComponent(name.trim())}`, { state: { focusHeading: true } });
+      void navigate(`/servers/${encodeURIComponent(name.trim())}`);
     },
   });
   const set = (change: Partial<NewServerForm>) => setForm((now) => ({ ...now, ...change }));
@@ -53,11 +56,9 @@ export default function AddServerDialog({ onClose }: AddServerDialogProps) {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 bg-black/40" />
         <Dialog.Content
-          // The first field, not the close button, takes the focus: the person came to type a name.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            nameField.current?.focus();
-          }}
+          // The Name field, not the close button, takes the focus; closing gives it back to Add server, or to the new
+          // server's page title after an add.
+          {...focus}
           className="fixed top-1/2 left-1/2 max-h-[90vh] w-[min(38rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-5 text-fg shadow-lg">
           <div className="mb-1 flex items-start justify-between gap-2">
             <Dialog.Title className="text-base font-semibold">Add a server</Dialog.Title>
@@ -73,7 +74,6 @@ export default function AddServerDialog({ onClose }: AddServerDialogProps) {
             <label className="flex flex-col gap-1 text-sm">
               <span>Name</span>
               <input
-                ref={nameField}
                 required
                 value={name}
                 onChange={(event) => setName(event.target.value)}
