@@ -10,9 +10,10 @@ const OFFLINE: ServerStatus = {
   error: "exited with status 1 before it answered initialize",
   stderrTail: "npm error code EAI_AGAIN\nnpm error request to https://registry.npmjs.org/ failed: getaddrinfo EAI_AGAIN",
 };
+/** A remote server whose host name never resolved, in the core's words (supervisor/connector.rs, actor.rs). */
 const UNREACHABLE = (url: string): ServerStatus => ({
   state: "failed",
-  error: `could not reach ${url}: dns error: failed to lookup address information`,
+  error: `It failed 5 times within a minute, so Plugboard stopped retrying; last error: Could not look up ${new URL(url).host}: failed to lookup address information: Temporary failure in name resolution. Check the address, or whether this computer is online; Plugboard retries by itself.`,
   stderrTail: null,
 });
 

@@ -66,9 +66,17 @@ test("Retry all failed connects every failed server once", async ({ page, ipc, o
 // Pins: a failure message the backend wrote in lower case starts with a capital letter in the details.
 test("a failed server's error reads as a sentence", async ({ page, open }) => {
   await open("/servers");
-  await page.getByRole("searchbox", { name: "Search servers" }).fill("sentry");
-  await page.getByRole("button", { name: "Details for sentry" }).click();
-  await expect(page.getByText("Could not reach https://mcp.sentry.dev/mcp: dns error: failed to lookup address information")).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search servers" }).fill("gdrive");
+  await page.getByRole("button", { name: "Details for gdrive" }).click();
+  await expect(page.getByText("Exited with status 1 before it answered initialize")).toBeVisible();
+});
+
+// Pins: the three remote servers whose names did not resolve are said once, above the table: the computer looks
+// offline.
+test("many failed name lookups say the computer looks offline", async ({ page, open }) => {
+  await open("/servers");
+  const notice = page.getByRole("status").filter({ hasText: "This computer looks offline" });
+  await expect(notice).toContainText("3 remote servers could not look up their addresses");
 });
 
 // Pins: with 200 servers only a window of rows is in the DOM; scrolling reaches the last, search and filter find any.

@@ -272,6 +272,13 @@ export type EntryPlan = {
 	notes: string[],
 	/**  Where literal secrets were found (`env.GITHUB_TOKEN`); they go to the keychain, never to the file. */
 	secretsMoved: string[],
+	/**
+	 *  How it would run, for a usable entry: a local command or a URL (so the review can show it, and "local only"
+	 *  can leave out what is reached by URL).
+	 */
+	transport: TransportKind | null,
+	/**  Its command line or URL as it would be saved: moved secrets appear as their `${secret:…}` references. */
+	target: string | null,
 };
 
 /**  Why an entry's text is not a usable server, and where in the text. */

@@ -1,5 +1,5 @@
 // Test data for the import wizard: a detection result, a plan with one entry of every outcome, and entries that say
-// what they run (the command or URL fields proposed for EntryPlan, see features/import/entryLaunch.ts).
+// what they run (EntryPlan's transport and target).
 import type { EntryPlan, FilePlan, ImportPlan, ImportSources, ImportSummary, TransportKind } from "../ipc/bindings";
 
 export const CURSOR_PATH = "/home/ada/.cursor/mcp.json";
@@ -19,12 +19,12 @@ export function sources(fields: Partial<ImportSources> = {}): ImportSources {
 
 /** An entry with no notes, no secrets and the same name as in the source, unless `fields` says otherwise. */
 export function entry(fields: Partial<EntryPlan> & Pick<EntryPlan, "name" | "outcome">): EntryPlan {
-  return { sourceName: fields.name, scope: null, notes: [], secretsMoved: [], ...fields };
+  return { sourceName: fields.name, scope: null, notes: [], secretsMoved: [], transport: null, target: null, ...fields };
 }
 
 /** `entry` as a plan that says what it runs: a command line (stdio) or a URL, with its transport. */
 export function launching(entry: EntryPlan, transport: TransportKind, target: string): EntryPlan {
-  return Object.assign({ ...entry }, { transport, target });
+  return { ...entry, transport, target };
 }
 
 export const PROJECT_PATH = "/home/ada/app/.cursor/mcp.json";

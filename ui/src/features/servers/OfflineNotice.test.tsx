@@ -29,7 +29,7 @@ describe("OfflineNotice", () => {
   it("stays away for a couple of failed lookups", () => {
     const statuses = new Map<string, ServerStatus>([
       ["a", dns("a.example")],
-      ["b", { state: "failed", error: `${DNS_FAILURE_PREFIX}b.example: gone`, stderrTail: null }],
+      ["b", { state: "failed", error: `It failed 5 times within a minute; last error: ${DNS_FAILURE_PREFIX}b.example`, stderrTail: null }],
       ["c", { state: "failed", error: "cannot reach http://127.0.0.1:9/mcp: Connection refused", stderrTail: null }],
     ]);
     const { container } = render(<OfflineNotice statuses={statuses} />);

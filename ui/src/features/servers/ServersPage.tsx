@@ -1,10 +1,12 @@
 // The Servers page: loading, error, empty and list states of the configured servers with their live status and
-// triage (summary, search, filter, sort, retry all failed), plus what needs fixing.
+// triage (summary, search, filter, sort, retry all failed), one notice when the computer looks offline, plus what
+// needs fixing.
 import PageHeader from "../../shell/PageHeader";
 import AddServerButton from "./add/AddServerButton";
 import ConfigFileProblem from "./ConfigFileProblem";
 import ConfigPath from "./ConfigPath";
 import NeedsFixing from "./NeedsFixing";
+import OfflineNotice from "./OfflineNotice";
 import ServersEmpty from "./ServersEmpty";
 import ServersError from "./ServersError";
 import TriagedServers from "./TriagedServers";
@@ -35,6 +37,7 @@ export default function ServersPage() {
                   Live status is unavailable: {statuses.error.message}
                 </p>
               )}
+              {statuses.data !== undefined && <OfflineNotice statuses={statuses.data} />}
               <TriagedServers servers={query.data.servers} statuses={statuses.data} />
             </>
           )}

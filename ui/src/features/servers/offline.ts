@@ -1,6 +1,6 @@
 // Whether many servers failing at once is really one problem: this computer cannot look names up (it is offline).
 // The core starts the message of a server whose host name did not resolve with DNS_FAILURE_PREFIX
-// (supervisor/connector.rs); keep the two in step.
+// (supervisor/connector.rs), which a crash loop's "last error: …" quotes; keep the two in step.
 import type { ServerStatus } from "../../ipc/bindings";
 
 export const DNS_FAILURE_PREFIX = "Could not look up ";
@@ -13,7 +13,7 @@ export function dnsFailures(statuses: Map<string, ServerStatus>): string[] {
   const failing: string[] = [];
   for (const [server, status] of statuses) {
     const message = status.state === "failed" ? status.error : status.state === "reconnecting" ? status.reason : null;
-    if (message?.startsWith(DNS_FAILURE_PREFIX)) failing.push(server);
+    if (message?.includes(DNS_FAILURE_PREFIX)) failing.push(server);
   }
   return failing.sort();
 }

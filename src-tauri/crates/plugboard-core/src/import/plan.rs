@@ -13,7 +13,7 @@ use super::secrets_scan::move_literal_secrets;
 use super::source::{ClientSource, ParsedEntry};
 use crate::config::model::ServerName;
 use crate::config::raw::{RawConfigFile, RawOrigin, RawServer};
-use crate::config::validate_server;
+use crate::config::{ServerSummary, TransportKind, validate_server};
 use crate::secrets::Sensitive;
 
 /// Everything an import would do.
@@ -51,6 +51,11 @@ pub struct EntryPlan {
     pub notes: Vec<String>,
     /// Where literal secrets were found (`env.GITHUB_TOKEN`); they go to the keychain, never to the file.
     pub secrets_moved: Vec<String>,
+    /// How it would run, for a usable entry: a local command or a URL (so the review can show it, and "local only"
+    /// can leave out what is reached by URL).
+    pub transport: Option<TransportKind>,
+    /// Its command line or URL as it would be saved: moved secrets appear as their `${secret:…}` references.
+    pub target: Option<String>,
     #[serde(skip)]
     pub(crate) server: Option<RawServer>,
     #[serde(skip)]
@@ -127,6 +132,8 @@ fn plan_entry(entry: ParsedEntry, origin: &RawOrigin, planned: &mut BTreeMap<Str
                 outcome: EntryOutcome::Invalid { reason },
                 notes: Vec::new(),
                 secrets_moved: Vec::new(),
+                transport: None,
+                target: None,
                 server: None,
                 secret_values: Vec::new(),
             };
@@ -143,6 +150,8 @@ fn plan_entry(entry: ParsedEntry, origin: &RawOrigin, planned: &mut BTreeMap<Str
         outcome: EntryOutcome::New,
         notes: imported.notes,
         secrets_moved: found.iter().map(|s| s.location.clone()).collect(),
+        transport: None,
+        target: None,
         server: None,
         secret_values: found.into_iter().map(|s| (s.name, s.value)).collect(),
     };
@@ -150,9 +159,15 @@ fn plan_entry(entry: ParsedEntry, origin: &RawOrigin, planned: &mut BTreeMap<Str
         plan.notes
             .push(format!("renamed from {:?}: server names use letters, digits, '-', '_' and '.'", plan.source_name));
     }
-    if let Err(e) = validate_server(&name, &server) {
-        plan.outcome = EntryOutcome::Invalid { reason: format!("{}: {}", e.field, e.message) };
-        return plan;
+    match validate_server(&name, &server) {
+        Ok(config) => {
+            let summary = ServerSummary::from(&config);
+            (plan.transport, plan.target) = (Some(summary.transport), Some(summary.target));
+        }
+        Err(e) => {
+            plan.outcome = EntryOutcome::Invalid { reason: format!("{}: {}", e.field, e.message) };
+            return plan;
+        }
     }
     plan.outcome = match planned.get(&name) {
         None => EntryOutcome::New,

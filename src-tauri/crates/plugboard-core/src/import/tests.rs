@@ -4,7 +4,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::*;
-use crate::config::ConfigStore;
+use crate::config::{ConfigStore, TransportKind};
 use crate::registry::Registry;
 use crate::secrets::{MemoryStore, Vault};
 
@@ -47,6 +47,17 @@ fn plan_reports_outcomes_and_writes_nothing() {
     assert!(matches!(outcome("broken"), EntryOutcome::Invalid { .. }));
     let github = entries.iter().find(|e| e.source_name == "github").expect("github");
     assert_eq!(github.secrets_moved.len(), 1);
+    // What each entry runs, for the review: a command line or a URL, with the transport; none for an invalid one.
+    let launch = |name: &str| {
+        let entry = entries.iter().find(|e| e.source_name == name).expect(name);
+        (entry.transport, entry.target.clone())
+    };
+    assert_eq!(
+        launch("github"),
+        (Some(TransportKind::Stdio), Some("npx -y @modelcontextprotocol/server-github".into()))
+    );
+    assert_eq!(launch("linear"), (Some(TransportKind::Probe), Some("https://mcp.linear.app/sse".into())));
+    assert_eq!(launch("broken"), (None, None));
     let json = serde_json::to_string(&plan).expect("serialise");
     assert!(!json.contains("ghp_0123456789"), "the plan shown to people holds no secret: {json}");
     assert!(!reg.store().path().exists(), "planning writes nothing");
