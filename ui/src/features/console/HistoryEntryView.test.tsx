@@ -51,6 +51,8 @@ describe("HistoryEntryView", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Copy as CLI" }));
     expect(writeText).toHaveBeenCalledWith(CLI);
     expect(await screen.findByRole("button", { name: "Copied" })).toBeInTheDocument();
+    // "Copied" goes after two seconds, so the next copy is confirmed afresh.
+    expect(await screen.findByRole("button", { name: "Copy as CLI" }, { timeout: 3000 })).toBeInTheDocument();
   });
 
   // Pins: a refused clipboard shows the command in a read-only field, selected for copying by hand.

@@ -1,8 +1,9 @@
 // One saved call: what was called with which (redacted) arguments, its result, and Re-run and Copy as CLI. When the
 // clipboard is refused, the command is shown selected in a read-only field to copy by hand.
 import { Copy, RotateCcw } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { HistoryEntry } from "../../ipc/bindings";
+import { useCopyText } from "../../shell/useCopyText";
 import { revealHidden } from "../servers/revealHidden";
 import { useHistoryEntry } from "./consoleQueries";
 import { formatStartedAt } from "./format";
@@ -61,30 +62,18 @@ export default function HistoryEntryView({ id, onRerun }: HistoryEntryViewProps)
 
 /** "Copy as CLI": the clipboard when allowed, else the command selected in a read-only field. */
 function CopyCli({ command }: { command: string }) {
-  const [state, setState] = useState<"idle" | "copied" | "refused">("idle");
+  const { state, copy } = useCopyText();
   const field = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (state === "refused") field.current?.select();
   }, [state]);
 
-  const copy = () => {
-    const clipboard = typeof navigator === "undefined" ? undefined : navigator.clipboard;
-    if (clipboard === undefined) {
-      setState("refused");
-      return;
-    }
-    clipboard.writeText(command).then(
-      () => setState("copied"),
-      () => setState("refused"),
-    );
-  };
-
   return (
     <>
       <button
         type="button"
-        onClick={copy}
+        onClick={() => copy(command)}
         className="inline-flex items-center gap-1.5 rounded-md border border-line bg-surface px-2.5 py-0.5 text-sm hover:bg-canvas"
       >
         <Copy size={14} aria-hidden="true" />

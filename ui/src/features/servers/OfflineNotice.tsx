@@ -7,7 +7,7 @@ import { OFFLINE_THRESHOLD, dnsFailures } from "./offline";
 /** Props for {@link OfflineNotice}. */
 type OfflineNoticeProps = {
   /** Every server's live status, by name. */
-  statuses: Map<string, ServerStatus>;
+  statuses: ReadonlyMap<string, ServerStatus>;
 };
 
 export default function OfflineNotice({ statuses }: OfflineNoticeProps) {

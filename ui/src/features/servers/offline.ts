@@ -9,7 +9,7 @@ export const DNS_FAILURE_PREFIX = "Could not look up ";
 export const OFFLINE_THRESHOLD = 3;
 
 /** The servers (by name) whose latest failure is a name that did not resolve. */
-export function dnsFailures(statuses: Map<string, ServerStatus>): string[] {
+export function dnsFailures(statuses: ReadonlyMap<string, ServerStatus>): string[] {
   const failing: string[] = [];
   for (const [server, status] of statuses) {
     const message = status.state === "failed" ? status.error : status.state === "reconnecting" ? status.reason : null;
