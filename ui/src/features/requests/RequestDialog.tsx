@@ -5,6 +5,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { commands, type PendingRequest } from "../../ipc/bindings";
 import { call, IpcError, type CommandResult } from "../../ipc/client";
+import { useDialogFocus } from "../../shell/useDialogFocus";
 import { revealHidden } from "../servers/revealHidden";
 import ElicitationForm from "./ElicitationForm";
 import RootsForm from "./RootsForm";
@@ -35,6 +36,8 @@ export default function RequestDialog({
 }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // Opened by a server, not a button: it opens on its first field and gives the focus back to where it was.
+  const focus = useDialogFocus();
 
   const answer: Answer = async (send) => {
     setSending(true);
@@ -61,6 +64,7 @@ export default function RequestDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 bg-black/40" />
         <Dialog.Content
+          {...focus}
           // The body differs by kind (a form, messages, a list), so no single description fits.
           aria-describedby={undefined}
           onEscapeKeyDown={(event) => {
