@@ -20,6 +20,8 @@ const WAIT = { timeout: 30_000 };
 const MEASURE_MS = 10_000;
 // A generous bound: an idle window uses well under 1% here; the defect used 100% of a core.
 const MAX_SHARE_OF_A_CORE = 0.1;
+const SETTLE_WINDOW_MS = 1_500;
+const SETTLE_LIMIT_MS = 30_000;
 
 /** Writes servers.json the way an editor does: in place, as a person saving a file would. */
 function editConfig(config) {
@@ -27,12 +29,31 @@ function editConfig(config) {
   writeFileSync(configPath(), JSON.stringify(config, null, 2));
 }
 
-/** CPU seconds the app and every process under it used over `ms`. */
+/** CPU seconds the app and every process under it used over `ms`, in all and by process (name and pid). */
 async function cpuOver(pid, ms) {
-  const total = () => processTree(pid).reduce((sum, p) => sum + (safeCpu(p) ?? 0), 0);
-  const start = total();
+  const sample = () => new Map(processTree(pid).map((p) => [p, safeCpu(p) ?? 0]));
+  const start = sample();
   await new Promise((resolve) => setTimeout(resolve, ms));
-  return total() - start;
+  const byProcess = [...sample()].map(([p, seconds]) => ({ process: `${processName(p)} ${p}`, used: seconds - (start.get(p) ?? 0) }));
+  return { used: byProcess.reduce((sum, { used }) => sum + used, 0), byProcess };
+}
+
+/** Waits until the app uses under the bound over a 1.5 s window; returns how long that took (ms). */
+async function settle(pid) {
+  const started = Date.now();
+  for (;;) {
+    const { used } = await cpuOver(pid, SETTLE_WINDOW_MS);
+    if (used / (SETTLE_WINDOW_MS / 1000) < MAX_SHARE_OF_A_CORE) return Date.now() - started;
+    assert.ok(Date.now() - started < SETTLE_LIMIT_MS, `the window did not come to rest within ${SETTLE_LIMIT_MS / 1000} s`);
+  }
+}
+
+function processName(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return "?";
+  }
 }
 
 function safeCpu(pid) {
@@ -56,7 +77,8 @@ describe("the idle window", () => {
     rmSync(configPath(), { force: true });
   });
 
-  // One edit by another program, then ten seconds at rest: the app and its processes stay near zero CPU.
+  // One edit by another program, then ten seconds at rest: the app and its processes stay near zero CPU (and come
+  // to rest at all).
   test("after an external edit the window costs almost no CPU", async () => {
     const pid = appPid();
     assert.ok(pid, "the app process is running");
@@ -64,11 +86,15 @@ describe("the idle window", () => {
     const table = await browser.$("table");
     await browser.waitUntil(async () => (await table.getText()).includes("added"), WAIT);
     assert.ok(readFileSync(configPath(), "utf8").includes("added"), "the edit is on disk");
-    // Let the reload and the new server's failed start settle before measuring rest.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const used = await cpuOver(pid, MEASURE_MS);
+    // Let the reload, the new server's failed start and the page's new render settle before measuring rest. A
+    // render of the Servers page costs WebKit a few seconds of CPU (seen on the Presets page too), so rest is the
+    // first 1.5 s window under the bound; the spin this test is about never settles, and then it fails here.
+    const settledAfter = await settle(pid);
+    console.log(`the window settled ${(settledAfter / 1000).toFixed(1)} s after the edit`);
+    const { used, byProcess } = await cpuOver(pid, MEASURE_MS);
     const share = used / (MEASURE_MS / 1000);
-    console.log(`idle CPU after one external edit: ${used.toFixed(3)} s over ${MEASURE_MS / 1000} s (${(share * 100).toFixed(1)}% of a core)`);
-    assert.ok(share < MAX_SHARE_OF_A_CORE, `the idle app used ${(share * 100).toFixed(1)}% of a core`);
+    const breakdown = byProcess.map((p) => `${p.process}: ${p.used.toFixed(3)} s`).join(", ");
+    console.log(`idle CPU after one external edit: ${used.toFixed(3)} s over ${MEASURE_MS / 1000} s (${(share * 100).toFixed(1)}% of a core; ${breakdown})`);
+    assert.ok(share < MAX_SHARE_OF_A_CORE, `the idle app used ${(share * 100).toFixed(1)}% of a core (${breakdown})`);
   });
 });

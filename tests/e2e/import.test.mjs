@@ -118,7 +118,7 @@ describe("import from Cursor", () => {
       ["broken", "Invalid"],
     ]);
     const table = await textOf(browser, "table");
-    assert.match(table, /Moved to keychain: env\.GITHUB_TOKEN/);
+    assert.match(table, /Will move to keychain: env\.GITHUB_TOKEN/);
     assert.match(table, /neither a "command"/);
     assert.ok(!(await browser.getPageSource()).includes(TOKEN), "the token is never shown");
     await shot(browser, "import-2-review");

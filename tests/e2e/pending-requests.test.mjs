@@ -50,9 +50,9 @@ describe("pending requests", () => {
     await dialog.waitForDisplayed(WAIT);
     assert.match(await dialog.getText(), /asker asks for information/);
     assert.match(await dialog.getText(), /Who are you\? <b>not bold<\/b>/, "the message is inert text");
-    const name = await dialog.$('//label[contains(normalize-space(), "Name")]/following::input[1]');
+    const name = await dialog.$('.//label[contains(normalize-space(), "Name")]/following::input[1]');
     await name.setValue("Ann");
-    const age = await dialog.$('//label[contains(normalize-space(), "Age")]/following::input[1]');
+    const age = await dialog.$('.//label[contains(normalize-space(), "Age")]/following::input[1]');
     await age.setValue("41");
     await screenshot(browser, "pending-request-form");
     await (await dialog.$('//button[normalize-space()="Accept"]')).click();
