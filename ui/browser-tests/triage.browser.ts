@@ -1,5 +1,6 @@
 // Browser flows of the Servers page's triage over the 23 servers a new user imported (17 failed offline) and over
-// 200 servers: the status counts as filters, search, Show, sort, Retry all failed, and the virtualised table.
+// 200 servers: the status counts as filters, search, Show, sort (kept across a visit to a server's page), Retry all
+// failed, and the virtualised table.
 import { generated, IMPORTED, serveMany } from "./manyServers";
 import { expect, test } from "./test";
 
@@ -43,6 +44,24 @@ test("search by URL, then an empty result and the way back", async ({ page, open
   await expect(search).toHaveValue("");
   await expect(page.getByRole("combobox", { name: "Show" })).toHaveValue("all");
   await expect(page.getByText("23 servers", { exact: true })).toBeVisible();
+});
+
+// Pins: a visit to a server's page and back by the sidebar finds the same search, Show filter and sort.
+test("the search, filter and sort are kept across a visit to a server's page", async ({ page, open }) => {
+  await open("/servers");
+  await page.getByRole("searchbox", { name: "Search servers" }).fill("https://");
+  await page.getByRole("combobox", { name: "Show" }).selectOption("failed");
+  await page.getByRole("combobox", { name: "Sort by" }).selectOption("status");
+  await expect.poll(() => rowNames(page)).toEqual(["notion", "sentry", "stripe"]);
+
+  await page.getByRole("link", { name: "notion", exact: true }).click();
+  await expect(page).toHaveURL(/#\/servers\/notion$/);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Servers" }).click();
+
+  await expect(page.getByRole("searchbox", { name: "Search servers" })).toHaveValue("https://");
+  await expect(page.getByRole("combobox", { name: "Show" })).toHaveValue("failed");
+  await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveValue("status");
+  await expect(page.getByText("Showing 3 of 23 servers")).toBeVisible();
 });
 
 // Pins: Retry all failed calls connect_server once for each of the 17 failed servers, says so, and keeps the focus

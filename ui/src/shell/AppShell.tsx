@@ -1,12 +1,13 @@
 // The window layout: a sidebar with the product name and main navigation, and the current page beside it (under the
 // notices of refused plugboard:// links, which can arrive on any page), servers' requests for the person as dialogs
-// over any page, and the Console's memory of its pick and arguments for the app's lifetime.
+// over any page, and the pages' memory for the app's lifetime (the Console's pick and arguments, the Servers page's
+// search, filter and sort).
 import { Outlet } from "react-router";
 import DeepLinkBanner from "../features/auth/DeepLinkBanner";
-import ConsoleMemoryProvider from "../features/console/ConsoleMemoryProvider";
 import PendingRequests from "../features/requests/PendingRequests";
 import Logo from "./Logo";
 import { SECTIONS } from "./sections";
+import SessionMemoryProvider from "./SessionMemoryProvider";
 import SidebarLink from "./SidebarLink";
 
 export default function AppShell() {
@@ -30,10 +31,10 @@ export default function AppShell() {
       <main className="min-w-0 flex-1 overflow-y-auto">
         <div className="mx-auto max-w-5xl px-8 py-6">
           <DeepLinkBanner />
-          {/* Above the routes, so the Console's pick and arguments outlive a visit to another page. */}
-          <ConsoleMemoryProvider>
+          {/* Above the routes, so what a page remembers outlives a visit to another page. */}
+          <SessionMemoryProvider>
             <Outlet />
-          </ConsoleMemoryProvider>
+          </SessionMemoryProvider>
         </div>
       </main>
       <PendingRequests />

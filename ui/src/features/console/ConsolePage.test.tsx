@@ -3,13 +3,11 @@
 // Ctrl+Enter runs, required arguments are checked first, another pick clears the result, the pick and arguments
 // outlive a visit to another page, the history refreshes after a call, and Re-run from history runs the saved call.
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import { Link, Route, Routes } from "react-router";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { commands, type CallEvent, type HistoryEntry, type ToolInfo } from "../../ipc/bindings";
-import { renderWithProviders } from "../../test/render";
+import { renderRoutes, renderWithProviders } from "../../test/render";
 import { stubLayout } from "../../test/layoutStubs";
-import ConsoleMemoryProvider from "./ConsoleMemoryProvider";
 import ConsolePage from "./ConsolePage";
 
 vi.mock("../../ipc/bindings", () => {
@@ -63,14 +61,9 @@ function entry(fields: Partial<HistoryEntry> = {}): HistoryEntry {
   };
 }
 
-/** The page inside the app shell's Console memory, at `path`. */
+/** The page at `path` (renderWithProviders gives it the app shell's session memory, where it keeps its pick). */
 function renderConsole(path: string) {
-  return renderWithProviders(
-    <ConsoleMemoryProvider>
-      <ConsolePage />
-    </ConsoleMemoryProvider>,
-    path,
-  );
+  return renderWithProviders(<ConsolePage />, path);
 }
 
 /** runToolCall that stays running until the test resolves it; returns the channel and the resolver. */
@@ -246,16 +239,10 @@ describe("ConsolePage", () => {
   // arguments.
   it("keeps the pick and the typed arguments across navigation", async () => {
     const user = userEvent.setup();
-    renderWithProviders(
-      <ConsoleMemoryProvider>
-        <Link to="/servers">Servers</Link>
-        <Link to="/console">Console</Link>
-        <Routes>
-          <Route path="/console" element={<ConsolePage />} />
-          <Route path="/servers" element={<h1>Servers page</h1>} />
-        </Routes>
-      </ConsoleMemoryProvider>,
+    renderRoutes(
+      { "/console": <ConsolePage />, "/servers": <h1>Servers page</h1> },
       "/console?server=everything&tool=echo",
+      { Servers: "/servers", Console: "/console" },
     );
     await user.type(await screen.findByRole("textbox", { name: "Message" }), "kept");
 

@@ -1,7 +1,7 @@
 // What the Console remembers while the app runs, so leaving it (for Servers, say) and coming back finds the same
-// server, tool and typed arguments. Owned by the app shell (ConsoleMemoryProvider) and kept in memory only: arguments
-// may hold secrets, so they are never written to disk, and they are gone when the app quits.
-import { createContext, useContext } from "react";
+// server, tool and typed arguments. Kept in the app shell's session memory (shell/sessionMemory.ts), in memory only:
+// arguments may hold secrets, so they are never written to disk, and they are gone when the app quits.
+import { useSessionMemory, type MemorySlot } from "../../shell/sessionMemory";
 
 /** A server and tool as the Console shows them picked (either may be none). */
 export type ConsolePick = { server: string | null; tool: string | null };
@@ -30,11 +30,10 @@ export class ConsoleMemory {
   }
 }
 
-export const ConsoleMemoryContext = createContext<ConsoleMemory | null>(null);
+// One ConsoleMemory for the session, made the first time the Console opens and changed in place from then on.
+const CONSOLE_MEMORY: MemorySlot<ConsoleMemory> = { name: "console", initial: () => new ConsoleMemory() };
 
-/** The app's Console memory; throws outside ConsoleMemoryProvider (the app shell provides it). */
+/** The app's Console memory; throws outside SessionMemoryProvider (the app shell provides it). */
 export function useConsoleMemory(): ConsoleMemory {
-  const memory = useContext(ConsoleMemoryContext);
-  if (memory === null) throw new Error("useConsoleMemory needs a ConsoleMemoryProvider above it (the app shell)");
-  return memory;
+  return useSessionMemory().read(CONSOLE_MEMORY);
 }

@@ -1,11 +1,12 @@
 // Tests for the Servers page's triage over the whole page: summary counts as filters, search, filter, sort, the empty
-// result and its way back, "Retry all failed", and 200 servers searched and filtered.
+// result and its way back, the triage kept across a visit to a server's page, "Retry all failed", and 200 servers
+// searched and filtered.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { commands, type ServerStatus, type ServerStatusEntry, type ServerSummary } from "../../ipc/bindings";
 import { stubLayout } from "../../test/layoutStubs";
-import { renderWithProviders } from "../../test/render";
+import { renderRoutes, renderWithProviders } from "../../test/render";
 import ServersPage from "./ServersPage";
 
 vi.mock("../../ipc/bindings", () => ({
@@ -129,6 +130,51 @@ describe("Servers triage", () => {
     expect(shownNames()).toHaveLength(6);
     expect(screen.getByRole("searchbox", { name: "Search servers" })).toHaveValue("");
     expect(screen.getByRole("combobox", { name: "Show" })).toHaveValue("all");
+  });
+
+  // Pins: the search, filter and sort outlive a visit to a server's page (the Servers page unmounts, the app shell's
+  // session memory stays), and "Show all servers" still clears the remembered search and filter, for good.
+  it("keeps the search, filter and sort across a visit to a server's page", async () => {
+    const user = userEvent.setup();
+    renderRoutes({ "/servers": <ServersPage />, "/servers/:name": <h1>Server page</h1> }, "/servers", {
+      "Back to servers": "/servers",
+    });
+    /** Leaves the Servers page for weather's page (unmounting it) and comes back by a plain link. */
+    const visitWeather = async () => {
+      await user.click(screen.getByRole("link", { name: "weather" }));
+      expect(await screen.findByRole("heading", { name: "Server page" })).toBeInTheDocument();
+      expect(screen.queryByRole("searchbox")).not.toBeInTheDocument();
+      await user.click(screen.getByRole("link", { name: "Back to servers" }));
+      await screen.findByRole("searchbox", { name: "Search servers" });
+    };
+    await user.type(await screen.findByRole("searchbox", { name: "Search servers" }), "npx");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Show" }), "Failed");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Sort by" }), "Status");
+    expect(shownNames()).toEqual(["browser", "weather"]);
+
+    await visitWeather();
+
+    expect(screen.getByRole("searchbox", { name: "Search servers" })).toHaveValue("npx");
+    expect(screen.getByRole("combobox", { name: "Show" })).toHaveValue("failed");
+    expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveValue("status");
+    expect(summaryButton("Failed")).toHaveAttribute("aria-pressed", "true");
+    expect(shownNames()).toEqual(["browser", "weather"]);
+    expect(screen.getByText("Showing 2 of 6 servers")).toBeInTheDocument();
+    // Unfiltered, the remembered sort by status still orders the rows: failed first.
+    await user.click(summaryButton("Failed"));
+    expect(shownNames()).toEqual(["browser", "weather", "slack", "files", "legacy"]);
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "Show" }), "Ready");
+    await user.type(screen.getByRole("searchbox", { name: "Search servers" }), " nope");
+    await user.click(screen.getByRole("button", { name: "Show all servers" }));
+    expect(screen.getByRole("searchbox", { name: "Search servers" })).toHaveValue("");
+    expect(screen.getByRole("combobox", { name: "Show" })).toHaveValue("all");
+    await visitWeather();
+
+    expect(screen.getByRole("searchbox", { name: "Search servers" })).toHaveValue("");
+    expect(screen.getByRole("combobox", { name: "Show" })).toHaveValue("all");
+    expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveValue("status");
+    expect(shownNames()).toEqual(["browser", "weather", "github", "slack", "files", "legacy"]);
   });
 
   // Pins: "Retry all failed" connects exactly the failed servers (whatever the filter shows) and says how many.

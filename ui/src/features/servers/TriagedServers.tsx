@@ -1,7 +1,9 @@
 // The configured servers with their triage: the status summary, search, filter, sort and "Retry all failed" above
-// the (virtualised) table, or what to do when nothing matches. The triage is this view's own state.
-import { useState } from "react";
+// the (virtualised) table, or what to do when nothing matches. The triage is remembered for the app's session (in
+// memory, never on disk), so a visit to a server's page and back finds the same search, filter and order.
 import type { ServerSummary } from "../../ipc/bindings";
+import type { MemorySlot } from "../../shell/sessionMemory";
+import { useRememberedState } from "../../shell/useRememberedState";
 import NoMatches from "./NoMatches";
 import RetryAllFailed from "./RetryAllFailed";
 import ServerTable from "./ServerTable";
@@ -17,12 +19,16 @@ type TriagedServersProps = {
   statuses: Statuses;
 };
 
-/** Everything shown, by name. */
-const ALL: Triage = { query: "", show: "all", sort: "name" };
+/** The triage last on screen; everything shown, by name, until the person changes it. */
+const TRIAGE: MemorySlot<Triage> = {
+  name: "servers triage",
+  initial: () => ({ query: "", show: "all", sort: "name" }),
+};
 
 export default function TriagedServers({ servers, statuses }: TriagedServersProps) {
-  const [triage, setTriage] = useState<Triage>(ALL);
+  const [triage, setTriage] = useRememberedState(TRIAGE);
   const change = (next: Partial<Triage>) => setTriage((now) => ({ ...now, ...next }));
+  // The order stays: it hides no server.
   const clear = () => change({ query: "", show: "all" });
   const shown = visibleServers(servers, statuses, triage);
   const narrowed = shown.length < servers.length;
