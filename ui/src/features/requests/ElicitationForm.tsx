@@ -6,9 +6,9 @@ import { useId, useMemo, useState } from "react";
 import SchemaForm from "../../forms/SchemaForm";
 import { commands, type RequestKind } from "../../ipc/bindings";
 import { revealHidden } from "../servers/revealHidden";
-import { PRIMARY, SECONDARY } from "./buttons";
+import AnswerFooter from "./AnswerFooter";
 import { answerContent, elicitationSchema } from "./elicitationSchema";
-import { DIALOG_BODY, DIALOG_FOOTER } from "./layout";
+import { DIALOG_BODY } from "./layout";
 import type { Answer } from "./RequestDialog";
 
 type Elicitation = Extract<RequestKind, { kind: "elicitation" }>;
@@ -50,28 +50,14 @@ export default function ElicitationForm({
           onSubmit={(event) => accept(event.formData)}
         />
       </div>
-      <div className={DIALOG_FOOTER}>
-        <button
-          type="button"
-          className={SECONDARY}
-          disabled={sending}
-          onClick={() => void answer(() => commands.answerElicitation(id, "cancel", null))}
-        >
-          Cancel
-        </button>
-        <button
-          type="button"
-          className={SECONDARY}
-          disabled={sending}
-          onClick={() => void answer(() => commands.answerElicitation(id, "decline", null))}
-        >
-          Decline
-        </button>
-        {/* Outside the form element (the body scrolls, the footer does not), tied to it by the form attribute. */}
-        <button type="submit" form={formId} className={PRIMARY} disabled={sending}>
-          Accept
-        </button>
-      </div>
+      {/* Outside the form element (the body scrolls, the footer does not): Accept submits it by its id. */}
+      <AnswerFooter
+        submitLabel="Accept"
+        onCancel={() => void answer(() => commands.answerElicitation(id, "cancel", null))}
+        onDecline={() => void answer(() => commands.answerElicitation(id, "decline", null))}
+        form={formId}
+        sending={sending}
+      />
     </>
   );
 }

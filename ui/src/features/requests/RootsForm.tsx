@@ -3,8 +3,9 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { commands } from "../../ipc/bindings";
-import { PRIMARY, SECONDARY } from "./buttons";
-import { DIALOG_BODY, DIALOG_FOOTER } from "./layout";
+import AnswerFooter from "./AnswerFooter";
+import { SECONDARY } from "./buttons";
+import { DIALOG_BODY } from "./layout";
 import type { Answer } from "./RequestDialog";
 
 /**
@@ -53,19 +54,11 @@ export default function RootsForm({ id, answer, sending }: { id: number; answer:
           Add a folder
         </button>
       </div>
-      <div className={DIALOG_FOOTER}>
-        <button
-          type="button"
-          className={SECONDARY}
-          disabled={sending}
-          onClick={() => void answer(() => commands.answerRoots(id, null))}
-        >
-          Decline
-        </button>
-        <button type="submit" className={PRIMARY} disabled={sending}>
-          Share folders
-        </button>
-      </div>
+      <AnswerFooter
+        submitLabel="Share folders"
+        onDecline={() => void answer(() => commands.answerRoots(id, null))}
+        sending={sending}
+      />
     </form>
   );
 }

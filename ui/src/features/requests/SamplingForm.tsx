@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { commands, type RequestKind } from "../../ipc/bindings";
 import { revealHidden } from "../servers/revealHidden";
-import { PRIMARY, SECONDARY } from "./buttons";
-import { DIALOG_BODY, DIALOG_FOOTER } from "./layout";
+import AnswerFooter from "./AnswerFooter";
+import { DIALOG_BODY } from "./layout";
 import type { Answer } from "./RequestDialog";
 
 type Sampling = Extract<RequestKind, { kind: "sampling" }>;
@@ -72,19 +72,11 @@ export default function SamplingForm({
           />
         </label>
       </div>
-      <div className={DIALOG_FOOTER}>
-        <button
-          type="button"
-          className={SECONDARY}
-          disabled={sending}
-          onClick={() => void answer(() => commands.answerSampling(id, null))}
-        >
-          Decline
-        </button>
-        <button type="submit" className={PRIMARY} disabled={sending}>
-          Send reply
-        </button>
-      </div>
+      <AnswerFooter
+        submitLabel="Send reply"
+        onDecline={() => void answer(() => commands.answerSampling(id, null))}
+        sending={sending}
+      />
     </form>
   );
 }
