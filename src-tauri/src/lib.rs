@@ -11,6 +11,7 @@ pub mod ipc;
 mod logging;
 mod login;
 mod state;
+mod webkit_env;
 mod window;
 
 use std::ffi::OsString;
@@ -22,6 +23,8 @@ pub const DEEP_LINK_SCHEME: &str = "plugboard";
 /// Entry point of the binary: no argument or a `plugboard://` URL opens the window, anything else is the CLI.
 pub fn start(args: Vec<OsString>) -> ExitCode {
     if opens_window(&args) {
+        // Before logging: it starts a writer thread, and the environment must be written while there is one thread.
+        webkit_env::prefer_cpu_drawing_without_a_gpu();
         let _log = logging::init(logging::Mode::Window);
         match window::run() {
             Ok(()) => ExitCode::SUCCESS,

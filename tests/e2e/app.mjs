@@ -69,11 +69,18 @@ export async function launchApp(args = []) {
   }
 }
 
-/** Saves a screenshot of the window's page as `<name>.png` in the output folder and returns its path. */
+/**
+ * Saves a screenshot of the window as `<name>.png` in the output folder and returns its path. It is taken from the
+ * X server, as a person sees the window: WebKit's own snapshot (WebDriver's screenshot) never returns when
+ * accelerated compositing is off, which the app chooses where there is no GPU (src-tauri/src/webkit_env.rs).
+ */
 export async function screenshot(browser, name) {
   mkdirSync(outputDir, { recursive: true });
   const path = join(outputDir, `${name}.png`);
-  await browser.saveScreenshot(path);
+  const { x, y, width, height } = await browser.getWindowRect();
+  // Let the last render reach the screen: the page may have changed a moment ago.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  execFileSync("import", ["-window", "root", "-crop", `${width}x${height}+${x}+${y}`, "+repage", path]);
   return path;
 }
 

@@ -20,8 +20,6 @@ const WAIT = { timeout: 30_000 };
 const MEASURE_MS = 10_000;
 // A generous bound: an idle window uses well under 1% here; the defect used 100% of a core.
 const MAX_SHARE_OF_A_CORE = 0.1;
-const SETTLE_WINDOW_MS = 1_500;
-const SETTLE_LIMIT_MS = 30_000;
 
 /** Writes servers.json the way an editor does: in place, as a person saving a file would. */
 function editConfig(config) {
@@ -36,16 +34,6 @@ async function cpuOver(pid, ms) {
   await new Promise((resolve) => setTimeout(resolve, ms));
   const byProcess = [...sample()].map(([p, seconds]) => ({ process: `${processName(p)} ${p}`, used: seconds - (start.get(p) ?? 0) }));
   return { used: byProcess.reduce((sum, { used }) => sum + used, 0), byProcess };
-}
-
-/** Waits until the app uses under the bound over a 1.5 s window; returns how long that took (ms). */
-async function settle(pid) {
-  const started = Date.now();
-  for (;;) {
-    const { used } = await cpuOver(pid, SETTLE_WINDOW_MS);
-    if (used / (SETTLE_WINDOW_MS / 1000) < MAX_SHARE_OF_A_CORE) return Date.now() - started;
-    assert.ok(Date.now() - started < SETTLE_LIMIT_MS, `the window did not come to rest within ${SETTLE_LIMIT_MS / 1000} s`);
-  }
 }
 
 function processName(pid) {
@@ -77,8 +65,7 @@ describe("the idle window", () => {
     rmSync(configPath(), { force: true });
   });
 
-  // One edit by another program, then ten seconds at rest: the app and its processes stay near zero CPU (and come
-  // to rest at all).
+  // One edit by another program, then ten seconds at rest: the app and its processes stay near zero CPU.
   test("after an external edit the window costs almost no CPU", async () => {
     const pid = appPid();
     assert.ok(pid, "the app process is running");
@@ -86,11 +73,9 @@ describe("the idle window", () => {
     const table = await browser.$("table");
     await browser.waitUntil(async () => (await table.getText()).includes("added"), WAIT);
     assert.ok(readFileSync(configPath(), "utf8").includes("added"), "the edit is on disk");
-    // Let the reload, the new server's failed start and the page's new render settle before measuring rest. A
-    // render of the Servers page costs WebKit a few seconds of CPU (seen on the Presets page too), so rest is the
-    // first 1.5 s window under the bound; the spin this test is about never settles, and then it fails here.
-    const settledAfter = await settle(pid);
-    console.log(`the window settled ${(settledAfter / 1000).toFixed(1)} s after the edit`);
+    // Measured from the moment the edit shows: the reload, the new server's failed start and the page's new render
+    // are all inside the ten seconds. (WebKit's page renders once cost seconds of CPU through software OpenGL; the
+    // app turns accelerated compositing off where there is no GPU, see src-tauri/src/webkit_env.rs.)
     const { used, byProcess } = await cpuOver(pid, MEASURE_MS);
     const share = used / (MEASURE_MS / 1000);
     const breakdown = byProcess.map((p) => `${p.process}: ${p.used.toFixed(3)} s`).join(", ");

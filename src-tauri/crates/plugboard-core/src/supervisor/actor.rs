@@ -11,7 +11,7 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use super::backoff::{FailureWindow, delay};
 use super::connector::{ConnectError, Connector};
-use super::log::{LogRing, PLUGBOARD_WARNING};
+use super::log::{LogRing, PLUGBOARD_WARNING, STDERR_LEVEL, STDERR_LOGGER};
 use super::observe::Observers;
 use super::status::{ServerStatus, SupervisorEvent};
 use super::tools::ToolSet;
@@ -319,8 +319,23 @@ impl Actor {
     fn set_state(&self, status: ServerStatus) {
         let status = status.as_sentence();
         tracing::info!(server = %self.config.name, state = status.label(), "server state changed");
+        if let ServerStatus::Failed { error, stderr_tail } = &status {
+            self.log_failure(error, stderr_tail.as_deref());
+        }
         self.published.status.send_replace(status.clone());
         let _ = self.events.send(SupervisorEvent::StatusChanged { server: self.name(), status });
+    }
+
+    /// A failure goes into the server's log too, with the lines its process wrote to stderr, so its page's Log
+    /// tab tells the same story as its row.
+    fn log_failure(&self, error: &str, stderr_tail: Option<&str>) {
+        let lines = stderr_tail.into_iter().flat_map(str::lines).filter(|line| !line.trim().is_empty());
+        for line in lines {
+            let entry = self.published.log.push(STDERR_LEVEL, Some(STDERR_LOGGER.into()), line);
+            let _ = self.events.send(SupervisorEvent::Logged { server: self.name(), entry });
+        }
+        let entry = self.published.log.push(PLUGBOARD_WARNING, None, error);
+        let _ = self.events.send(SupervisorEvent::Logged { server: self.name(), entry });
     }
 
     fn warn(&self, message: String) {

@@ -14,6 +14,9 @@ pub const LOG_CAPACITY: usize = 500;
 pub const LOG_TEXT_LIMIT: usize = 8 * 1024;
 /// The level of Plugboard's own notes about a server (an allowlist entry matching nothing, a declined request…).
 pub const PLUGBOARD_WARNING: &str = "plugboard-warning";
+/// The level and logger of a line a failed server's process wrote to stderr: stderr says nothing about severity.
+pub const STDERR_LEVEL: &str = "info";
+pub const STDERR_LOGGER: &str = "stderr";
 
 /// One line of a server's log. `message` (and `logger`) are server text: show them inert.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -149,7 +149,8 @@ async fn killed_server_reconnects_and_the_call_is_retried() {
     sup.shutdown().await;
 }
 
-/// A server that exits at once is retried with backoff and ends in Failed after 5 failures, with its stderr.
+/// A server that exits at once is retried with backoff and ends in Failed after 5 failures, with its stderr; the
+/// failure and the stderr lines are in its log as well (its page's Log tab shows what its row shows).
 #[tokio::test]
 async fn crash_loop_ends_in_failed() {
     let sup = supervisor();
@@ -163,6 +164,11 @@ async fn crash_loop_ends_in_failed() {
         ServerStatus::Failed { error, .. } => assert!(error.contains("5 times"), "{error}"),
         other => panic!("{other:?}"),
     }
+    let log = sup.log("crashy").expect("log");
+    let logged: Vec<(&str, Option<&str>, &str)> =
+        log.iter().map(|e| (e.level.as_str(), e.logger.as_deref(), e.message.as_str())).collect();
+    assert!(logged.contains(&("info", Some("stderr"), "fatal: no config")), "{logged:?}");
+    assert!(logged.iter().any(|(level, _, message)| *level == "plugboard-warning" && message.contains("5 times")));
     sup.shutdown().await;
 }
 
