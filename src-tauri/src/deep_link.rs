@@ -8,7 +8,7 @@ use tauri::{AppHandle, Manager};
 use tauri_specta::Event;
 
 use crate::events::DeepLinkRejected;
-use crate::state::AppState;
+use plugboard_core::engine::Engine;
 
 /// What a `plugboard://` link asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -42,9 +42,9 @@ impl MissedRejections {
 
 /// Handles one deep link; `None` when it was taken, else why it was refused (a fixed text).
 fn handle(app: &AppHandle, raw: &str) -> Option<String> {
-    let state = app.try_state::<AppState>()?;
+    let engine = app.try_state::<Engine>()?;
     let reason = match classify(raw) {
-        Link::OAuthCallback => match state.flows.deliver(raw) {
+        Link::OAuthCallback => match engine.flows().deliver(raw) {
             Ok(server) => {
                 tracing::info!(server, "a deep link completed a login");
                 return None;

@@ -3,6 +3,7 @@
 
 use plugboard_core::config::ConfigError;
 use plugboard_core::console::{ConsoleError, HistoryError};
+use plugboard_core::engine::EngineError;
 use plugboard_core::person::PersonError;
 use plugboard_core::presets::PresetError;
 use plugboard_core::registry::RegistryError;
@@ -44,6 +45,19 @@ pub enum CommandError {
     LoginFailed { refused: bool, message: String },
     #[error("{message}")]
     Internal { message: String },
+}
+
+impl From<EngineError> for CommandError {
+    fn from(e: EngineError) -> Self {
+        match e {
+            EngineError::Config(e) => e.into(),
+            EngineError::Registry(e) => e.into(),
+            EngineError::Supervisor(e) => e.into(),
+            EngineError::Login(e) => e.into(),
+            EngineError::UnknownServer { .. } => Self::NotFound { message: e.to_string() },
+            other => Self::Internal { message: other.to_string() },
+        }
+    }
 }
 
 impl From<plugboard_core::auth::LoginError> for CommandError {
@@ -250,6 +264,21 @@ mod tests {
             to_json(&HistoryError::Database { message: "disk full".into() }.into()),
             json!({ "code": "Internal", "message": "the call history could not be read or written: disk full" })
         );
+    }
+
+    /// The engine's errors keep the code of the part that failed; an unknown server is NotFound.
+    #[test]
+    fn engine_errors_map_to_codes() {
+        use plugboard_core::engine::EngineError;
+        use plugboard_core::registry::RegistryError;
+        assert_eq!(
+            to_json(&EngineError::UnknownServer { name: "gh".into() }.into()),
+            json!({ "code": "NotFound", "message": "there is no valid server named \"gh\"" })
+        );
+        let taken = EngineError::Registry(RegistryError::AlreadyExists { name: "x".into() });
+        assert!(matches!(CommandError::from(taken), CommandError::AlreadyExists { .. }));
+        let watch = EngineError::Watch { message: "no inotify".into() };
+        assert_eq!(to_json(&watch.into())["code"], "Internal");
     }
 
     /// A preset's missing input names the field to fix; a taken name is AlreadyExists with the free name to use.

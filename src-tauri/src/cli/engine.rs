@@ -6,38 +6,23 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use plugboard_core::console::{Console, History};
-use plugboard_core::registry::Registry;
-use plugboard_core::supervisor::{LiveConnector, ServerStatus, Supervisor, SupervisorError, SupervisorEvent};
+
+use super::runtime;
+use plugboard_core::engine::Engine;
+use plugboard_core::supervisor::{ServerStatus, SupervisorError, SupervisorEvent};
 use rmcp::model::{CallToolResult, ContentBlock};
 
 /// How long a command waits for servers to come up.
 const SETTLE: Duration = Duration::from_secs(60);
 
-fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
-    tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the async runtime")
-}
-
-/// Starts `only` (or every server) and returns the supervisor.
-async fn start(registry: &Registry, only: Option<&str>) -> anyhow::Result<Supervisor> {
-    let configs: Vec<_> =
-        registry.configs().into_iter().filter(|c| only.is_none_or(|name| c.name.as_str() == name)).collect();
-    if let Some(name) = only {
-        anyhow::ensure!(!configs.is_empty(), "there is no valid server named {name:?} (see `plugboard list`)");
-    }
-    let vault = Arc::new(registry.vault().clone());
-    let supervisor = Supervisor::new(Arc::new(LiveConnector::new(vault)));
-    supervisor.reconcile(configs).await;
-    Ok(supervisor)
-}
-
-pub fn status(out: &mut impl Write, registry: &Registry) -> anyhow::Result<()> {
+pub fn status(out: &mut impl Write, engine: &Engine) -> anyhow::Result<()> {
     runtime()?.block_on(async {
-        let supervisor = start(registry, None).await?;
+        engine.start(None).await?;
+        let supervisor = engine.supervisor();
         let mut warnings = supervisor.subscribe();
         let statuses = supervisor.settle_all(SETTLE).await;
         let required = supervisor.required_failures();
-        supervisor.shutdown().await;
+        engine.shutdown().await;
         if statuses.is_empty() {
             writeln!(out, "No servers configured yet (see `plugboard add` and `plugboard import`).")?;
         }
@@ -78,12 +63,13 @@ fn indent(text: &str) -> String {
     text.lines().map(|l| format!("      {l}")).collect::<Vec<_>>().join("\n")
 }
 
-pub fn tools(out: &mut impl Write, registry: &Registry, server: &str) -> anyhow::Result<()> {
+pub fn tools(out: &mut impl Write, engine: &Engine, server: &str) -> anyhow::Result<()> {
     runtime()?.block_on(async {
-        let supervisor = start(registry, Some(server)).await?;
+        engine.start(Some(server)).await?;
+        let supervisor = engine.supervisor();
         let status = supervisor.settled(server, SETTLE).await?;
         let tools = supervisor.tools(server);
-        supervisor.shutdown().await;
+        engine.shutdown().await;
         if !matches!(status, ServerStatus::Ready { .. }) {
             anyhow::bail!("{server} is {}: {}", status.label(), detail(&status));
         }
@@ -98,24 +84,18 @@ pub fn tools(out: &mut impl Write, registry: &Registry, server: &str) -> anyhow:
 
 /// Runs one tool call and records it in the console's history (as the app's console does); returns whether the
 /// tool reported an error (`isError`).
-pub fn call(out: &mut impl Write, registry: &Registry, server: &str, tool: &str, json: &str) -> anyhow::Result<bool> {
+pub fn call(out: &mut impl Write, engine: &Engine, server: &str, tool: &str, json: &str) -> anyhow::Result<bool> {
     let arguments: serde_json::Value = serde_json::from_str(json).context("--args must be a JSON object")?;
     let arguments = arguments.as_object().cloned().context("--args must be a JSON object, like '{\"a\": 1}'")?;
-    // A call is worth more than its history line: an unwritable data dir costs the record, not the call.
-    let history = match History::open_default() {
-        Ok(history) => history,
-        Err(e) => {
-            // On stderr: stdout carries the result, which scripts read.
-            let _ = writeln!(std::io::stderr(), "warning: this call will not be in the history: {e}");
-            History::in_memory()?
-        }
-    };
-    let history = Arc::new(history);
+    let console = engine.console()?;
+    if let Some(problem) = engine.history_problem() {
+        // On stderr: stdout carries the result, which scripts read.
+        let _ = writeln!(std::io::stderr(), "warning: this call will not be in the history: {problem}");
+    }
     runtime()?.block_on(async {
-        let supervisor = Arc::new(start(registry, Some(server)).await?);
-        let console = Console::new(Arc::clone(&supervisor), history, Arc::new(registry.vault().clone()));
+        engine.start(Some(server)).await?;
         let ran = console.run_detailed(server, tool, arguments, None, None).await;
-        supervisor.shutdown().await;
+        engine.shutdown().await;
         let result = ran?.result.map_err(|e: SupervisorError| anyhow::anyhow!(e))?;
         print_result(out, &result)?;
         Ok(result.is_error == Some(true))
@@ -146,11 +126,10 @@ fn print_result(out: &mut impl Write, result: &CallToolResult) -> std::io::Resul
 }
 
 /// Walks every step of connecting `server` and prints each; returns whether a step failed.
-pub fn doctor(out: &mut impl Write, registry: &Registry, server: &str) -> anyhow::Result<bool> {
+pub fn doctor(out: &mut impl Write, engine: &Engine, server: &str) -> anyhow::Result<bool> {
     use plugboard_core::doctor::{StepOutcome, diagnose};
-    let entry = registry.get(server)?;
-    let vault = Arc::new(registry.vault().clone());
-    let steps = runtime()?.block_on(diagnose(server, &entry, vault));
+    let entry = engine.registry().get(server)?;
+    let steps = runtime()?.block_on(diagnose(server, &entry, Arc::clone(engine.vault())));
     for step in &steps {
         match &step.outcome {
             StepOutcome::Passed { detail } => writeln!(out, "ok    {:<20} {detail}", step.name)?,

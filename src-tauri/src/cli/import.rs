@@ -4,10 +4,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use plugboard_core::engine::Engine;
 use plugboard_core::import::{
-    self, ConflictChoice, DetectedFile, EntryOutcome, ImportPlan, ImportSummary, PathContext, apply_plan,
+    self, ConflictChoice, DetectedFile, EntryOutcome, ImportChoices, ImportPlan, ImportSummary, PathContext,
 };
-use plugboard_core::registry::Registry;
 
 #[derive(Debug, Args)]
 pub struct ImportArgs {
@@ -36,7 +36,8 @@ enum OnConflict {
     Rename,
 }
 
-pub fn run(out: &mut impl Write, registry: &Registry, args: &ImportArgs) -> anyhow::Result<()> {
+pub fn run(out: &mut impl Write, engine: &Engine, args: &ImportArgs) -> anyhow::Result<()> {
+    let registry = engine.registry();
     let sources = sources(args)?;
     if sources.is_empty() {
         writeln!(out, "No MCP client config files found. Name one with --file PATH.")?;
@@ -58,7 +59,7 @@ pub fn run(out: &mut impl Write, registry: &Registry, args: &ImportArgs) -> anyh
         OnConflict::Rename => ConflictChoice::Rename,
     };
     // The flag decides conflicts only: new entries are always added.
-    let summary = apply_plan(registry, &plan, |_, entry| entry.outcome.is_conflict().then_some(choice))?;
+    let summary = super::runtime()?.block_on(engine.apply_import(sources, ImportChoices::EveryConflict(choice)))?;
     write_summary(out, &summary, &registry.store().path().display().to_string())?;
     Ok(())
 }

@@ -8,15 +8,15 @@ mod presets;
 mod secret;
 mod servers;
 
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use plugboard_core::config;
+use plugboard_core::engine::{Engine, EngineOptions, PersonAnswers};
+use plugboard_core::registry::Registry;
+use plugboard_core::secrets::Fallback;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::sync::Arc;
-
-use clap::{Parser, Subcommand};
-use plugboard_core::config::{self, ConfigStore};
-use plugboard_core::registry::Registry;
-use plugboard_core::secrets::{Fallback, Vault};
 
 use crate::logging;
 
@@ -121,30 +121,36 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
 
 fn dispatch(command: Command, fallback: &Fallback) -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
-    let open_registry = || open_registry(fallback.clone());
+    if let Command::Config { action: ConfigAction::Path } = command {
+        return Ok(writeln!(out, "{}", config::config_path().display())?);
+    }
+    // Without a keychain, secrets are memory-only (commands that would lose a secret that way refuse) unless the
+    // person opted into the insecure file store. Nobody is there to answer a server's form mid-command.
+    let engine = Engine::open(EngineOptions::for_this_user(fallback.clone(), PersonAnswers::Declined))?;
+    let registry = engine.registry();
     match command {
-        Command::Config { action: ConfigAction::Path } => Ok(writeln!(out, "{}", config::config_path().display())?),
-        Command::List { json } => servers::list(&mut out, &open_registry()?, json),
-        Command::Add(args) => servers::add(&mut out, &open_registry()?, args),
-        Command::Remove { name } => servers::remove(&mut out, &open_registry()?, &name),
-        Command::Rename { from, to } => servers::rename(&mut out, &open_registry()?, &from, &to),
-        Command::Enable { name } => servers::set_enabled(&mut out, &open_registry()?, &name, true),
-        Command::Disable { name } => servers::set_enabled(&mut out, &open_registry()?, &name, false),
-        Command::Import(args) => import::run(&mut out, &open_registry()?, &args),
-        Command::Presets { action } => presets::run(&mut out, &open_registry()?, action),
-        Command::Secret { action } => secret::run(&mut out, &open_registry()?, action),
-        Command::Status => engine::status(&mut out, &open_registry()?),
-        Command::Tools { server } => engine::tools(&mut out, &open_registry()?, &server),
-        Command::Login { server } => login::login(&mut out, &open_registry()?, &server),
-        Command::Logout { server } => login::logout(&mut out, &open_registry()?, &server),
+        Command::Config { .. } => Ok(()),
+        Command::List { json } => servers::list(&mut out, registry, json),
+        Command::Add(args) => servers::add(&mut out, registry, args),
+        Command::Remove { name } => servers::remove(&mut out, registry, &name),
+        Command::Rename { from, to } => servers::rename(&mut out, registry, &from, &to),
+        Command::Enable { name } => servers::set_enabled(&mut out, registry, &name, true),
+        Command::Disable { name } => servers::set_enabled(&mut out, registry, &name, false),
+        Command::Import(args) => import::run(&mut out, &engine, &args),
+        Command::Presets { action } => presets::run(&mut out, registry, action),
+        Command::Secret { action } => secret::run(&mut out, registry, action),
+        Command::Status => engine::status(&mut out, &engine),
+        Command::Tools { server } => engine::tools(&mut out, &engine, &server),
+        Command::Login { server } => login::login(&mut out, &engine, &server),
+        Command::Logout { server } => login::logout(&mut out, &engine, &server),
         Command::Doctor { server } => {
-            if engine::doctor(&mut out, &open_registry()?, &server)? {
+            if engine::doctor(&mut out, &engine, &server)? {
                 anyhow::bail!("{server} cannot connect: see the failed step above");
             }
             Ok(())
         }
         Command::Call { server, tool, args } => {
-            if engine::call(&mut out, &open_registry()?, &server, &tool, &args)? {
+            if engine::call(&mut out, &engine, &server, &tool, &args)? {
                 anyhow::bail!("the tool reported an error (isError)");
             }
             Ok(())
@@ -152,11 +158,9 @@ fn dispatch(command: Command, fallback: &Fallback) -> anyhow::Result<()> {
     }
 }
 
-/// The registry over the person's config file and keychain. Without a keychain, secrets are memory-only (commands
-/// that would lose a secret that way refuse) unless the person opted into the insecure file store.
-fn open_registry(fallback: Fallback) -> anyhow::Result<Registry> {
-    let store = ConfigStore::open(config::config_path())?;
-    Ok(Registry::new(store, Arc::new(Vault::open(fallback))))
+/// A runtime for the engine's async work; each command builds one and stops it before it returns.
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the async runtime")
 }
 
 /// Fails when secrets would only live in this process's memory and so vanish when the command exits.

@@ -9,73 +9,73 @@ use plugboard_core::supervisor::{
 use tauri::State;
 
 use crate::error::CommandError;
-use crate::state::AppState;
+use plugboard_core::engine::Engine;
 
 /// What the server said about itself when it connected: protocol version, name, version, capabilities, instructions.
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state), err)]
-pub async fn server_info(state: State<'_, AppState>, name: String) -> Result<ServerInfo, CommandError> {
-    state.supervisor.server_info(&name).await.map_err(Into::into)
+#[tracing::instrument(skip(engine), err)]
+pub async fn server_info(engine: State<'_, Engine>, name: String) -> Result<ServerInfo, CommandError> {
+    engine.supervisor().server_info(&name).await.map_err(Into::into)
 }
 
 /// Every resource the server lists (all pages).
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state), err)]
-pub async fn server_resources(state: State<'_, AppState>, name: String) -> Result<Vec<ResourceInfo>, CommandError> {
-    state.supervisor.resources(&name).await.map_err(Into::into)
+#[tracing::instrument(skip(engine), err)]
+pub async fn server_resources(engine: State<'_, Engine>, name: String) -> Result<Vec<ResourceInfo>, CommandError> {
+    engine.supervisor().resources(&name).await.map_err(Into::into)
 }
 
 /// Every resource template the server lists (all pages).
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state), err)]
+#[tracing::instrument(skip(engine), err)]
 pub async fn server_resource_templates(
-    state: State<'_, AppState>,
+    engine: State<'_, Engine>,
     name: String,
 ) -> Result<Vec<ResourceTemplateInfo>, CommandError> {
-    state.supervisor.resource_templates(&name).await.map_err(Into::into)
+    engine.supervisor().resource_templates(&name).await.map_err(Into::into)
 }
 
 /// Reads one resource by URI.
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state), err)]
+#[tracing::instrument(skip(engine), err)]
 pub async fn read_resource(
-    state: State<'_, AppState>,
+    engine: State<'_, Engine>,
     name: String,
     uri: String,
 ) -> Result<Vec<ResourceContent>, CommandError> {
-    state.supervisor.read_resource(&name, &uri).await.map_err(Into::into)
+    engine.supervisor().read_resource(&name, &uri).await.map_err(Into::into)
 }
 
 /// Every prompt the server offers (all pages), with its declared arguments.
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state), err)]
-pub async fn server_prompts(state: State<'_, AppState>, name: String) -> Result<Vec<PromptInfo>, CommandError> {
-    state.supervisor.prompts(&name).await.map_err(Into::into)
+#[tracing::instrument(skip(engine), err)]
+pub async fn server_prompts(engine: State<'_, Engine>, name: String) -> Result<Vec<PromptInfo>, CommandError> {
+    engine.supervisor().prompts(&name).await.map_err(Into::into)
 }
 
 /// Gets a prompt filled in with string arguments.
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state, args), err)]
+#[tracing::instrument(skip(engine, args), err)]
 pub async fn get_prompt(
-    state: State<'_, AppState>,
+    engine: State<'_, Engine>,
     name: String,
     prompt: String,
     args: BTreeMap<String, String>,
 ) -> Result<PromptOutcome, CommandError> {
-    state.supervisor.get_prompt(&name, &prompt, args).await.map_err(Into::into)
+    engine.supervisor().get_prompt(&name, &prompt, args).await.map_err(Into::into)
 }
 
 /// The server's recent log (its messages and Plugboard's warnings about it), oldest first; `ServerMessaged`
 /// events bring the lines after it.
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state), err)]
-pub async fn server_log(state: State<'_, AppState>, name: String) -> Result<Vec<ServerLogEntry>, CommandError> {
-    state.supervisor.log(&name).map_err(Into::into)
+#[tracing::instrument(skip(engine), err)]
+pub async fn server_log(engine: State<'_, Engine>, name: String) -> Result<Vec<ServerLogEntry>, CommandError> {
+    engine.supervisor().log(&name).map_err(Into::into)
 }

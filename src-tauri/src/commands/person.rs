@@ -4,41 +4,41 @@ use plugboard_core::person::{FormAction, PendingRequest};
 use tauri::State;
 
 use crate::error::CommandError;
-use crate::state::AppState;
+use plugboard_core::engine::Engine;
 
 /// Every request waiting for the person, oldest first (for a window opened after they arrived).
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip_all)]
-pub async fn pending_requests(state: State<'_, AppState>) -> Result<Vec<PendingRequest>, CommandError> {
-    Ok(state.person.pending())
+pub async fn pending_requests(engine: State<'_, Engine>) -> Result<Vec<PendingRequest>, CommandError> {
+    Ok(engine.person().pending())
 }
 
 /// Answers a form: `content` (JSON text of an object) to accept, checked against the requested schema.
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state, content), err)]
+#[tracing::instrument(skip(engine, content), err)]
 pub async fn answer_elicitation(
-    state: State<'_, AppState>,
+    engine: State<'_, Engine>,
     id: u32,
     action: FormAction,
     content: Option<String>,
 ) -> Result<(), CommandError> {
-    state.person.answer_elicitation(id, action, content.as_deref()).map_err(Into::into)
+    engine.person().answer_elicitation(id, action, content.as_deref()).map_err(Into::into)
 }
 
 /// Answers a sampling request with the person's own reply, or declines it (`null`).
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state, reply), err)]
-pub async fn answer_sampling(state: State<'_, AppState>, id: u32, reply: Option<String>) -> Result<(), CommandError> {
-    state.person.answer_sampling(id, reply).map_err(Into::into)
+#[tracing::instrument(skip(engine, reply), err)]
+pub async fn answer_sampling(engine: State<'_, Engine>, id: u32, reply: Option<String>) -> Result<(), CommandError> {
+    engine.person().answer_sampling(id, reply).map_err(Into::into)
 }
 
 /// Answers a roots request with absolute folder paths, or declines it (`null`).
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state), err)]
-pub async fn answer_roots(state: State<'_, AppState>, id: u32, roots: Option<Vec<String>>) -> Result<(), CommandError> {
-    state.person.answer_roots(id, roots.as_deref()).map_err(Into::into)
+#[tracing::instrument(skip(engine), err)]
+pub async fn answer_roots(engine: State<'_, Engine>, id: u32, roots: Option<Vec<String>>) -> Result<(), CommandError> {
+    engine.person().answer_roots(id, roots.as_deref()).map_err(Into::into)
 }

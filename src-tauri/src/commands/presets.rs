@@ -6,27 +6,28 @@ use plugboard_core::presets::{self, PresetListing, PresetPreview};
 use tauri::State;
 
 use crate::error::CommandError;
-use crate::state::AppState;
+use crate::state::with_registry;
+use plugboard_core::engine::Engine;
 
 /// The catalog, each preset with the servers already added from it and a free name to suggest.
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip_all, err)]
-pub async fn list_presets(state: State<'_, AppState>) -> Result<Vec<PresetListing>, CommandError> {
-    state.with_registry(|r| Ok(presets::list_presets(r))).await
+pub async fn list_presets(engine: State<'_, Engine>) -> Result<Vec<PresetListing>, CommandError> {
+    with_registry(&engine, |r| Ok(presets::list_presets(r))).await
 }
 
 /// Adds the preset `preset` as the server `name`; secret inputs go to the keychain. Returns the server's name.
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state, inputs), err)]
+#[tracing::instrument(skip(engine, inputs), err)]
 pub async fn add_preset(
-    state: State<'_, AppState>,
+    engine: State<'_, Engine>,
     preset: String,
     name: String,
     inputs: BTreeMap<String, String>,
 ) -> Result<String, CommandError> {
-    state.with_registry(move |r| Ok(presets::add_preset(r, &preset, &name, &inputs))).await?.map_err(Into::into)
+    with_registry(&engine, move |r| Ok(presets::add_preset(r, &preset, &name, &inputs))).await?.map_err(Into::into)
 }
 
 /// What adding the preset with these inputs would run (command line or URL), before anything is written. Send

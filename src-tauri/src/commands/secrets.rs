@@ -5,42 +5,43 @@ use plugboard_core::secrets::{Sensitive, VaultStatus};
 use tauri::State;
 
 use crate::error::CommandError;
-use crate::state::AppState;
+use crate::state::with_registry;
+use plugboard_core::engine::Engine;
 
 /// Where secrets live this session (keychain, memory only, or the insecure file) and what to do about it.
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip_all, err)]
-pub async fn vault_status(state: State<'_, AppState>) -> Result<VaultStatus, CommandError> {
-    state.with_registry(|r| Ok(r.vault().status().clone())).await
+pub async fn vault_status(engine: State<'_, Engine>) -> Result<VaultStatus, CommandError> {
+    with_registry(&engine, |r| Ok(r.vault().status().clone())).await
 }
 
 /// Stores a server's secret (what `${secret:NAME}` in its entry resolves to).
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state, value), err)]
+#[tracing::instrument(skip(engine, value), err)]
 pub async fn set_secret(
-    state: State<'_, AppState>,
+    engine: State<'_, Engine>,
     server: String,
     name: String,
     value: String,
 ) -> Result<(), CommandError> {
     let value = Sensitive::new(value);
-    state.with_registry(move |r| r.set_secret(&server, &name, &value)).await
+    with_registry(&engine, move |r| r.set_secret(&server, &name, &value)).await
 }
 
 /// Deletes a server's secret.
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state), err)]
-pub async fn delete_secret(state: State<'_, AppState>, server: String, name: String) -> Result<(), CommandError> {
-    state.with_registry(move |r| r.delete_secret(&server, &name)).await
+#[tracing::instrument(skip(engine), err)]
+pub async fn delete_secret(engine: State<'_, Engine>, server: String, name: String) -> Result<(), CommandError> {
+    with_registry(&engine, move |r| r.delete_secret(&server, &name)).await
 }
 
 /// The secrets a server's entry refers to (`${secret:NAME}`), each with whether it is stored; never a value.
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state), err)]
-pub async fn server_secrets(state: State<'_, AppState>, server: String) -> Result<Vec<SecretState>, CommandError> {
-    state.with_registry(move |r| r.secret_states(&server)).await
+#[tracing::instrument(skip(engine), err)]
+pub async fn server_secrets(engine: State<'_, Engine>, server: String) -> Result<Vec<SecretState>, CommandError> {
+    with_registry(&engine, move |r| r.secret_states(&server)).await
 }

@@ -8,22 +8,23 @@ use serde::Deserialize;
 use tauri::State;
 
 use crate::error::CommandError;
-use crate::state::AppState;
+use crate::state::with_registry;
+use plugboard_core::engine::Engine;
 
 /// Every configured server, the entries that need fixing and the path of the config file.
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip_all, err)]
-pub async fn list_servers(state: State<'_, AppState>) -> Result<ServerList, CommandError> {
-    state.with_registry(|r| Ok(r.list())).await
+pub async fn list_servers(engine: State<'_, Engine>) -> Result<ServerList, CommandError> {
+    with_registry(&engine, |r| Ok(r.list())).await
 }
 
 /// One server's entry as pretty JSON, exactly as it is in the file.
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state), err)]
-pub async fn get_server(state: State<'_, AppState>, name: String) -> Result<String, CommandError> {
-    state.with_registry(move |r| r.get(&name).map(|entry| to_json(&entry))).await
+#[tracing::instrument(skip(engine), err)]
+pub async fn get_server(engine: State<'_, Engine>, name: String) -> Result<String, CommandError> {
+    with_registry(&engine, move |r| r.get(&name).map(|entry| to_json(&entry))).await
 }
 
 /// A secret typed into the Add server form: its value goes to the keychain, the entry holds `${secret:NAME}`.
@@ -37,9 +38,9 @@ pub struct NewSecret {
 /// leaves neither).
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state, entry, secrets), err)]
+#[tracing::instrument(skip(engine, entry, secrets), err)]
 pub async fn add_server(
-    state: State<'_, AppState>,
+    engine: State<'_, Engine>,
     name: String,
     entry: String,
     secrets: Vec<NewSecret>,
@@ -47,7 +48,7 @@ pub async fn add_server(
     let entry = parse_entry(&name, &entry)?;
     let secrets: Vec<(String, Sensitive<String>)> =
         secrets.into_iter().map(|s| (s.name, Sensitive::new(s.value))).collect();
-    state.with_registry(move |r| r.add_with_secrets(&name, entry, &secrets)).await
+    with_registry(&engine, move |r| r.add_with_secrets(&name, entry, &secrets)).await
 }
 
 /// Whether the program of a local server can be found the way Plugboard will start it (the login shell's PATH):
@@ -67,22 +68,22 @@ pub async fn check_server_program(command: String) -> Result<Option<String>, Com
 /// Replaces a server's entry with this JSON.
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state, entry), err)]
-pub async fn update_server(state: State<'_, AppState>, name: String, entry: String) -> Result<(), CommandError> {
+#[tracing::instrument(skip(engine, entry), err)]
+pub async fn update_server(engine: State<'_, Engine>, name: String, entry: String) -> Result<(), CommandError> {
     let entry = parse_entry(&name, &entry)?;
-    state.with_registry(move |r| r.update(&name, entry)).await
+    with_registry(&engine, move |r| r.update(&name, entry)).await
 }
 
 /// Replaces only a server's tool allowlist: `null` means every tool (no `tools` key), a list exactly those.
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state), err)]
+#[tracing::instrument(skip(engine), err)]
 pub async fn set_server_tools(
-    state: State<'_, AppState>,
+    engine: State<'_, Engine>,
     name: String,
     tools: Option<Vec<String>>,
 ) -> Result<(), CommandError> {
-    state.with_registry(move |r| r.set_tools(&name, tools)).await
+    with_registry(&engine, move |r| r.set_tools(&name, tools)).await
 }
 
 /// Checks an entry's JSON text without saving it: `null` when it is a usable server, else the problem with its
@@ -97,25 +98,25 @@ pub async fn check_server_entry(name: String, entry: String) -> Result<Option<En
 /// Removes a server and deletes its secrets; returns how many secrets were deleted.
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state), err)]
-pub async fn remove_server(state: State<'_, AppState>, name: String) -> Result<u32, CommandError> {
-    state.with_registry(move |r| r.remove(&name).map(|n| u32::try_from(n).unwrap_or(u32::MAX))).await
+#[tracing::instrument(skip(engine), err)]
+pub async fn remove_server(engine: State<'_, Engine>, name: String) -> Result<u32, CommandError> {
+    with_registry(&engine, move |r| r.remove(&name).map(|n| u32::try_from(n).unwrap_or(u32::MAX))).await
 }
 
 /// Renames a server; its secrets move with it.
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state), err)]
-pub async fn rename_server(state: State<'_, AppState>, from: String, to: String) -> Result<(), CommandError> {
-    state.with_registry(move |r| r.rename(&from, &to)).await
+#[tracing::instrument(skip(engine), err)]
+pub async fn rename_server(engine: State<'_, Engine>, from: String, to: String) -> Result<(), CommandError> {
+    with_registry(&engine, move |r| r.rename(&from, &to)).await
 }
 
 /// Turns a server on or off.
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(state), err)]
-pub async fn set_server_enabled(state: State<'_, AppState>, name: String, enabled: bool) -> Result<(), CommandError> {
-    state.with_registry(move |r| r.set_enabled(&name, enabled)).await
+#[tracing::instrument(skip(engine), err)]
+pub async fn set_server_enabled(engine: State<'_, Engine>, name: String, enabled: bool) -> Result<(), CommandError> {
+    with_registry(&engine, move |r| r.set_enabled(&name, enabled)).await
 }
 
 fn parse_entry(name: &str, json: &str) -> Result<RawServer, CommandError> {

@@ -347,12 +347,12 @@ export type HistorySummary = {
 	status: CallStatus,
 };
 
-/**  The person's choice for one conflicting entry. */
+/**  The person's choice for one entry. */
 export type ImportChoice = {
 	name: string,
 	/**
 	 *  The source file the entry is in, so entries of one name in two files are decided apart; without it the
-	 *  choice holds for every conflicting entry of that name.
+	 *  choice holds for every entry of that name.
 	 */
 	path?: string | null,
 	choice: ConflictChoice,

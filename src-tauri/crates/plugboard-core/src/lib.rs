@@ -5,6 +5,7 @@ pub mod auth;
 pub mod config;
 pub mod console;
 pub mod doctor;
+pub mod engine;
 pub mod import;
 pub mod paths;
 pub mod person;

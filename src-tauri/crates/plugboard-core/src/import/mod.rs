@@ -2,6 +2,7 @@
 //! moves literal secrets out of imported entries, and the plan → apply flow. Source files are only ever read.
 
 mod apply;
+mod choices;
 pub mod clients;
 mod detect;
 mod plan;
@@ -14,6 +15,7 @@ mod tests;
 
 pub(crate) use apply::free_name;
 pub use apply::{ConflictChoice, ImportSummary, apply_plan};
+pub use choices::{ImportChoice, ImportChoices};
 pub use detect::{ClientNotFound, DetectedFile, ImportSource, ImportSources, detect, guess_client};
 pub use plan::{EntryOutcome, EntryPlan, FilePlan, ImportPlan};
 pub use read::{MAX_IMPORT_FILE_BYTES, ReadError, read_source_file};

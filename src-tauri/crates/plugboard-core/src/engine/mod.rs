@@ -1,0 +1,226 @@
+//! The one front door to Plugboard's engine: it builds the config store, vault, registry, supervisor, console and
+//! login flows once, and the window, the CLI and the gateway each hold one `Engine` and call only it. Policy that
+//! more than one front end needs (logging in, applying an import) lives here, never in a front end. It must never
+//! know which front end holds it beyond the options it was opened with.
+
+mod imports;
+mod login;
+
+use std::future::Future;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::auth::PendingFlows;
+use crate::config::{self, ConfigError, ConfigEvent, ConfigStore, FileWatcher};
+use crate::console::{Console, History, HistoryError};
+use crate::person::PersonRequests;
+use crate::registry::{Registry, RegistryError};
+use crate::secrets::{Fallback, Vault};
+use crate::supervisor::{LiveConnector, Supervisor, SupervisorError};
+
+/// Who answers what servers ask of a person (forms, sampling, roots).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PersonAnswers {
+    /// Nobody: each request is declined with a reason (a CLI command has no one to ask mid-call).
+    Declined,
+    /// They wait in [`Engine::person`]'s queue for the window's dialogs or the gateway's client.
+    Queued,
+}
+
+/// What an engine is opened over.
+#[derive(Debug, Clone)]
+pub struct EngineOptions {
+    /// servers.json.
+    pub config_path: PathBuf,
+    /// Where secrets go when no keychain is reachable.
+    pub secrets: Fallback,
+    pub person: PersonAnswers,
+}
+
+impl EngineOptions {
+    /// The person's own config file and keychain.
+    pub fn for_this_user(secrets: Fallback, person: PersonAnswers) -> Self {
+        Self { config_path: config::config_path(), secrets, person }
+    }
+}
+
+/// Why an engine call failed; each case keeps the error of the part that failed, for front ends to present.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum EngineError {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Registry(#[from] RegistryError),
+    #[error(transparent)]
+    Supervisor(#[from] SupervisorError),
+    #[error(transparent)]
+    Login(#[from] crate::auth::LoginError),
+    /// No valid server of that name is configured.
+    #[error("there is no valid server named {name:?}")]
+    UnknownServer { name: String },
+    /// servers.json cannot be watched for other programs' edits.
+    #[error("cannot watch the server config for changes: {message}")]
+    Watch { message: String },
+    /// Blocking work (the keychain, the file system) did not finish.
+    #[error("the operation did not finish: {message}")]
+    Interrupted { message: String },
+}
+
+/// The console, and why it is not over the history on disk when it is not.
+type OpenedConsole = (Arc<Console>, Option<HistoryError>);
+
+/// Plugboard's engine, opened once per process.
+pub struct Engine {
+    registry: Arc<Registry>,
+    vault: Arc<Vault>,
+    supervisor: Arc<Supervisor>,
+    /// Opened on first use (a command that lists servers never pays for SQLite), with why the history on disk
+    /// could not be opened when it could not (the console then keeps this run's calls in memory).
+    console: OnceLock<Result<OpenedConsole, HistoryError>>,
+    person: Arc<PersonRequests>,
+    flows: Arc<PendingFlows>,
+    /// The watcher of servers.json once [`Engine::follow_config`] started it; dropped with the engine.
+    watcher: Mutex<Option<FileWatcher>>,
+}
+
+impl Engine {
+    /// Opens the config and the vault and builds every part; no server starts until asked.
+    pub fn open(options: EngineOptions) -> Result<Self, EngineError> {
+        let vault = Arc::new(Vault::open(options.secrets));
+        let registry = Arc::new(Registry::new(ConfigStore::open(options.config_path)?, Arc::clone(&vault)));
+        let person = Arc::new(PersonRequests::default());
+        let connector = match options.person {
+            PersonAnswers::Queued => LiveConnector::with_person(Arc::clone(&vault), Arc::clone(&person)),
+            PersonAnswers::Declined => LiveConnector::new(Arc::clone(&vault)),
+        };
+        let supervisor = Arc::new(Supervisor::new(Arc::new(connector)));
+        let flows = Arc::new(PendingFlows::new());
+        let console = OnceLock::new();
+        Ok(Self { registry, vault, supervisor, console, person, flows, watcher: Mutex::default() })
+    }
+
+    pub fn registry(&self) -> &Arc<Registry> {
+        &self.registry
+    }
+
+    pub fn vault(&self) -> &Arc<Vault> {
+        &self.vault
+    }
+
+    pub fn supervisor(&self) -> &Arc<Supervisor> {
+        &self.supervisor
+    }
+
+    /// The tool-call console over the history on disk (opened now if it was not yet); over a history in memory
+    /// when the disk's cannot be opened; an error only when not even that can be.
+    pub fn console(&self) -> Result<&Arc<Console>, HistoryError> {
+        self.opened_console().as_ref().map(|(console, _)| console).map_err(Clone::clone)
+    }
+
+    /// Why the history on disk is unavailable, if it is: this run's calls are then kept in memory only.
+    pub fn history_problem(&self) -> Option<&HistoryError> {
+        match self.opened_console() {
+            Ok((_, problem)) => problem.as_ref(),
+            Err(problem) => Some(problem),
+        }
+    }
+
+    fn opened_console(&self) -> &Result<OpenedConsole, HistoryError> {
+        self.console.get_or_init(|| {
+            // A call is worth more than its history line: an unusable data dir costs the record, not the console.
+            let (history, problem) = match History::open_default() {
+                Ok(history) => (history, None),
+                Err(problem) => {
+                    tracing::error!(
+                        "the call history cannot be opened; this run's calls are kept in memory: {problem}"
+                    );
+                    (History::in_memory()?, Some(problem))
+                }
+            };
+            let console = Console::new(Arc::clone(&self.supervisor), Arc::new(history), Arc::clone(&self.vault));
+            Ok((Arc::new(console), problem))
+        })
+    }
+
+    /// Servers' requests waiting for a person (empty unless opened with [`PersonAnswers::Queued`]).
+    pub fn person(&self) -> &Arc<PersonRequests> {
+        &self.person
+    }
+
+    /// Logins waiting for their redirect: the loopback receiver and deep links both deliver here.
+    pub fn flows(&self) -> &Arc<PendingFlows> {
+        &self.flows
+    }
+
+    /// For long-running front ends: watches servers.json and returns the task (for the caller's runtime) that
+    /// starts every configured server and reconciles them with the file after every save or external edit.
+    pub fn follow_config(&self) -> Result<impl Future<Output = ()> + Send + 'static, EngineError> {
+        let mut changes = self.registry.store().subscribe();
+        let watched = Arc::clone(&self.registry);
+        let watcher = config::watch_file(self.registry.store().path(), move || {
+            if let Err(e) = watched.store().reload() {
+                tracing::warn!("cannot reload the server config: {e}");
+            }
+        })
+        .map_err(|e| EngineError::Watch { message: e.to_string() })?;
+        *self.watcher.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(watcher);
+        let (registry, supervisor) = (Arc::clone(&self.registry), Arc::clone(&self.supervisor));
+        Ok(async move {
+            supervisor.reconcile(registry.configs()).await;
+            loop {
+                match changes.recv().await {
+                    Ok(ConfigEvent::Saved | ConfigEvent::Reloaded) => supervisor.reconcile(registry.configs()).await,
+                    Ok(_) => {}
+                    // Missed changes are folded into one reconcile: it compares with the file as it is now.
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        supervisor.reconcile(registry.configs()).await;
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+                }
+            }
+        })
+    }
+
+    /// For one-shot commands: starts `only` that server (or every one), without following the file.
+    pub async fn start(&self, only: Option<&str>) -> Result<(), EngineError> {
+        let configs: Vec<_> =
+            self.registry.configs().into_iter().filter(|c| only.is_none_or(|name| c.name.as_str() == name)).collect();
+        if let Some(name) = only
+            && configs.is_empty()
+        {
+            return Err(EngineError::UnknownServer { name: name.to_owned() });
+        }
+        self.supervisor.reconcile(configs).await;
+        Ok(())
+    }
+
+    /// Runs `op` on the registry off the async runtime: the keychain and the file system may block.
+    pub async fn with_registry<T, F>(&self, op: F) -> Result<T, EngineError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Registry) -> Result<T, RegistryError> + Send + 'static,
+    {
+        let registry = Arc::clone(&self.registry);
+        Ok(blocking(move || op(&registry)).await??)
+    }
+
+    /// Stops following the file and stops every server; no server process outlives this.
+    pub async fn shutdown(&self) {
+        self.watcher.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+        self.supervisor.shutdown().await;
+    }
+
+    fn config(&self, name: &str) -> Result<crate::config::model::ServerConfig, EngineError> {
+        self.registry
+            .configs()
+            .into_iter()
+            .find(|c| c.name.as_str() == name)
+            .ok_or_else(|| EngineError::UnknownServer { name: name.to_owned() })
+    }
+}
+
+/// The keychain and the file system block: their work runs on the blocking pool.
+async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, EngineError> {
+    tokio::task::spawn_blocking(work).await.map_err(|e| EngineError::Interrupted { message: e.to_string() })
+}
