@@ -16,7 +16,7 @@ APP_BIN := $(CARGO_TARGET_DIR)/debug/plugboard
 HARNESS := tests/harness/isolated-env.sh
 TAURI := ui/node_modules/.bin/tauri
 
-.PHONY: help run test deps deps-tests ui app lint lint-rust lint-ui test-ui test-ui-browser test-rust conformance test-e2e fuzz-smoke fuzz bench bindings bundle clean
+.PHONY: help run test deps deps-tests ui app lint lint-rust lint-ui test-ui test-ui-browser test-rust conformance test-gateway test-e2e fuzz-smoke fuzz bench bindings bundle clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | column -t -s $$'\t'
@@ -24,7 +24,7 @@ help: ## List the targets
 run: deps app ## Install what is missing, build, and open the app
 	src-tauri/scripts/launch.sh $(APP_BIN)
 
-test: deps-tests lint test-ui test-ui-browser test-rust conformance fuzz-smoke test-e2e ## Install what is missing and run every suite
+test: deps-tests lint test-ui test-ui-browser test-rust conformance test-gateway fuzz-smoke test-e2e ## Install what is missing and run every suite
 	@echo "make test: every suite passed"
 
 deps: ## Install missing Debian packages, Node.js and npm packages
@@ -60,6 +60,11 @@ test-rust: ui ## Rust unit and integration tests, incl. the keychain and MCP smo
 
 conformance: deps-tests ## All 26 client scenarios of the MCP conformance suite (auth included) against Plugboard's core
 	src-tauri/scripts/conformance.sh
+
+test-gateway: app ## `plugboard serve --stdio` driven by the official TypeScript and Python SDK clients, real upstreams
+	cargo build -p plugboard-testservers --bin plugboard-testserver
+	PLUGBOARD_APP_BIN=$(APP_BIN) PLUGBOARD_TESTSERVER_BIN=$(CARGO_TARGET_DIR)/debug/plugboard-testserver \
+		$(HARNESS) -- npm --prefix tests run gateway
 
 test-e2e: app ## WebDriver end-to-end tests of the real app under Xvfb
 	cargo build -p plugboard-testservers --bin plugboard-testserver

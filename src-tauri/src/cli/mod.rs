@@ -6,6 +6,7 @@ mod import;
 mod login;
 mod presets;
 mod secret;
+mod serve;
 mod servers;
 
 use anyhow::Context;
@@ -85,6 +86,8 @@ enum Command {
     Logout { server: String },
     /// Walk every step of connecting a server and say which one fails and what to do.
     Doctor { server: String },
+    /// Serve every curated tool as one MCP server: `plugboard serve --stdio`, for a client to launch.
+    Serve(serve::ServeArgs),
     /// Show where Plugboard keeps its files.
     Config {
         #[command(subcommand)]
@@ -120,15 +123,20 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
 }
 
 fn dispatch(command: Command, fallback: &Fallback) -> anyhow::Result<()> {
-    let mut out = io::stdout().lock();
     if let Command::Config { action: ConfigAction::Path } = command {
-        return Ok(writeln!(out, "{}", config::config_path().display())?);
+        return Ok(writeln!(io::stdout(), "{}", config::config_path().display())?);
     }
     // Without a keychain, secrets are memory-only (commands that would lose a secret that way refuse) unless the
     // person opted into the insecure file store. Nobody is there to answer a server's form mid-command.
     let engine = Engine::open(EngineOptions::for_this_user(fallback.clone(), PersonAnswers::Declined))?;
+    if let Command::Serve(args) = &command {
+        // Before stdout is locked below: the gateway writes MCP to it from another thread.
+        return serve::run(engine, args);
+    }
+    let mut out = io::stdout().lock();
     let registry = engine.registry();
     match command {
+        Command::Serve(_) => Ok(()),
         Command::Config { .. } => Ok(()),
         Command::List { json } => servers::list(&mut out, registry, json),
         Command::Add(args) => servers::add(&mut out, registry, args),

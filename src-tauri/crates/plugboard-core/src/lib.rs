@@ -6,6 +6,7 @@ pub mod config;
 pub mod console;
 pub mod doctor;
 pub mod engine;
+pub mod gateway;
 pub mod import;
 pub mod paths;
 pub mod person;

@@ -46,6 +46,16 @@ use call::CallRoute;
 use leftovers::Leftovers;
 use observe::Observers;
 
+/// A ready server's curated tools (see [`Supervisor::curated`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CuratedServer {
+    pub name: String,
+    /// `readOnly` in servers.json: the person says none of its tools changes anything.
+    pub read_only: bool,
+    /// The allowed tools, as the server defined them.
+    pub tools: Vec<rmcp::model::Tool>,
+}
+
 /// A running server's handle: how to talk to its actor and what it publishes.
 struct ServerHandle {
     config: ServerConfig,
@@ -199,6 +209,20 @@ impl Supervisor {
     /// The server's tools (all of them, each marked allowed or not), as last discovered.
     pub fn tools(&self, server: &str) -> Result<Vec<ToolInfo>, SupervisorError> {
         self.with_handle(server, |h| h.route.tools.borrow().tools.clone())
+    }
+
+    /// What the person curated, as other clients may use it: each enabled, ready server with its allowed tools'
+    /// definitions, in name order.
+    pub fn curated(&self) -> Vec<CuratedServer> {
+        self.lock()
+            .iter()
+            .filter(|(_, h)| h.config.enabled && matches!(*h.route.status.borrow(), ServerStatus::Ready { .. }))
+            .map(|(name, h)| CuratedServer {
+                name: name.clone(),
+                read_only: h.config.read_only,
+                tools: h.route.tools.borrow().allowed_definitions().to_vec(),
+            })
+            .collect()
     }
 
     /// The server's allowlist as its running config has it, next to the tools it offers (for the allowlist editor).

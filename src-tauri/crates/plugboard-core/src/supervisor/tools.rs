@@ -28,7 +28,7 @@ pub struct ToolInfo {
 }
 
 /// Everything discovered about a server's tools.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct ToolSet {
     pub tools: Vec<ToolInfo>,
     /// Allowlist entries that match no tool, with the names that exist (for the person).
@@ -37,6 +37,8 @@ pub struct ToolSet {
     pub unknown_entries: Vec<String>,
     /// The allowed raw names, for the per-call check (a tool list can hold hundreds of tools).
     allowed_names: HashSet<String>,
+    /// The allowed tools' definitions as the server sent them (schemas, annotations), for the gateway.
+    definitions: Vec<Tool>,
 }
 
 impl ToolSet {
@@ -61,8 +63,9 @@ impl ToolSet {
                 input_schema: serde_json::to_string(&*tool.input_schema).unwrap_or_else(|_| "{}".into()),
             })
             .collect::<Vec<ToolInfo>>();
-        let allowed_names = tools.iter().filter(|t| t.allowed).map(|t| t.name.clone()).collect();
-        Self { tools, warnings, unknown_entries: curated.unknown_entries, allowed_names }
+        let allowed_names: HashSet<String> = tools.iter().filter(|t| t.allowed).map(|t| t.name.clone()).collect();
+        let definitions = offered.iter().filter(|t| allowed_names.contains(t.name.as_ref())).cloned().collect();
+        Self { tools, warnings, unknown_entries: curated.unknown_entries, allowed_names, definitions }
     }
 
     /// Whether `name` (raw) is offered and allowed.
@@ -73,6 +76,11 @@ impl ToolSet {
     /// The allowed tools only.
     pub fn allowed(&self) -> impl Iterator<Item = &ToolInfo> {
         self.tools.iter().filter(|t| t.allowed)
+    }
+
+    /// The allowed tools' definitions, as the server sent them.
+    pub fn allowed_definitions(&self) -> &[Tool] {
+        &self.definitions
     }
 
     pub fn allowed_count(&self) -> u32 {

@@ -1,0 +1,169 @@
+//! One client's session with the gateway: `initialize`, the curated `tools/list` (the first one waits, bounded,
+//! for servers still connecting), `tools/call` routed through the console (so it is in the history) with progress
+//! passed to the client and the client's cancel passed upstream, and `list_changed` whenever the catalog changes.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult, PaginatedRequestParams,
+    ProgressNotificationParam, RequestParamsMeta, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::{NotificationContext, RequestContext};
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+use tokio::sync::{OnceCell, mpsc, oneshot, watch};
+
+use super::catalog::Catalog;
+use super::upstream_failure::failed_call;
+use crate::console::CallEvent;
+use crate::engine::Engine;
+use crate::supervisor::{CallCancel, ServerStatus};
+
+/// How the gateway behaves towards its clients.
+#[derive(Debug, Clone)]
+pub struct GatewayOptions {
+    /// How long the first `tools/list` waits for servers still connecting, so a client that ignores
+    /// `list_changed` still sees their tools.
+    pub first_list_wait: Duration,
+}
+
+impl Default for GatewayOptions {
+    fn default() -> Self {
+        Self { first_list_wait: Duration::from_secs(5) }
+    }
+}
+
+/// The gateway as an rmcp server handler; cheap to clone (one per client session).
+#[derive(Clone)]
+pub struct Gateway {
+    engine: Arc<Engine>,
+    catalog: watch::Receiver<Arc<Catalog>>,
+    options: GatewayOptions,
+    /// The outcome of the first list's wait: `Err` names the required servers that did not come up.
+    first_wait: Arc<OnceCell<Result<(), String>>>,
+}
+
+impl Gateway {
+    /// A gateway over `engine`'s servers, offering the catalog `catalog` publishes (see `publish_catalog`).
+    pub fn new(engine: Arc<Engine>, catalog: watch::Receiver<Arc<Catalog>>, options: GatewayOptions) -> Self {
+        Self { engine, catalog, options, first_wait: Arc::default() }
+    }
+
+    /// Waits once, bounded, for every server to settle; afterwards a `required` server that is not ready is an
+    /// error naming it (the person said nothing may run without it).
+    async fn servers_settled(&self) -> Result<(), ErrorData> {
+        let outcome = self
+            .first_wait
+            .get_or_init(|| async {
+                let supervisor = self.engine.supervisor();
+                supervisor.settle_all(self.options.first_list_wait).await;
+                let missing: Vec<String> = supervisor
+                    .required_failures()
+                    .into_iter()
+                    .map(|(name, status)| format!("{name} ({})", describe(&status)))
+                    .collect();
+                if missing.is_empty() { Ok(()) } else { Err(missing.join("; ")) }
+            })
+            .await;
+        outcome.clone().map_err(|missing| {
+            ErrorData::internal_error(
+                format!("a server marked required is not ready, so Plugboard offers no tools: {missing}"),
+                None,
+            )
+        })
+    }
+}
+
+impl ServerHandler for Gateway {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder().enable_tools().enable_tool_list_changed().build();
+        ServerConfig::new(capabilities)
+            .with_server_info(Implementation::new("plugboard", env!("CARGO_PKG_VERSION")))
+            .with_instructions(
+                "Plugboard's gateway: the tools of every MCP server the person connected and curated in Plugboard, \
+                 named mcp__<server>__<tool>.",
+            )
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        let mut catalog = self.catalog.clone();
+        catalog.mark_unchanged();
+        let peer = context.peer;
+        // Ends when the catalog's publisher does or the client is gone (the notification cannot be sent).
+        tokio::spawn(async move {
+            while catalog.changed().await.is_ok() {
+                if peer.notify_tool_list_changed().await.is_err() {
+                    break;
+                }
+            }
+        });
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        self.servers_settled().await?;
+        Ok(ListToolsResult::with_all_items(self.catalog.borrow().tools().to_vec()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let route = self.catalog.borrow().route(&request.name).cloned();
+        let Some(route) = route else {
+            return Err(ErrorData::invalid_params(
+                format!("Plugboard offers no tool named {:?}; list the tools again", request.name),
+                None,
+            ));
+        };
+        let console = self.engine.console().map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        let progress_token = request.progress_token().or_else(|| context.meta.get_progress_token());
+        let (events, mut received) = mpsc::unbounded_channel::<CallEvent>();
+        let peer = context.peer.clone();
+        let forward = tokio::spawn(async move {
+            while let Some(event) = received.recv().await {
+                if let (CallEvent::Progress { progress, total, message }, Some(token)) = (event, &progress_token) {
+                    let mut update = ProgressNotificationParam::new(token.clone(), progress);
+                    update.total = total;
+                    update.message = message;
+                    // A client that went away misses its progress; the call's result still settles the request.
+                    let _ = peer.notify_progress(update).await;
+                }
+            }
+        });
+        // Dropping `cancel` would cancel the call: it lives until the call is over, or fires on the client's cancel.
+        let (cancel, cancelled) = oneshot::channel();
+        let arguments = request.arguments.unwrap_or_default();
+        let run =
+            console.run_detailed(&route.server, &route.tool, arguments, Some(CallCancel(cancelled)), Some(events));
+        tokio::pin!(run);
+        let ran = tokio::select! {
+            ran = &mut run => ran,
+            () = context.ct.cancelled() => {
+                let _ = cancel.send(());
+                run.await
+            }
+        };
+        // Every progress update is sent before the result (the observer closes when the call lets go of it).
+        let _ = forward.await;
+        match ran {
+            Ok(ran) => Ok(match ran.result {
+                Ok(result) => result.into(),
+                Err(error) => failed_call(&route.server, &route.tool, &error).into(),
+            }),
+            Err(error) => Err(ErrorData::internal_error(format!("Plugboard could not run the call: {error}"), None)),
+        }
+    }
+}
+
+fn describe(status: &ServerStatus) -> String {
+    match status {
+        ServerStatus::Failed { error, .. } => error.clone(),
+        ServerStatus::NeedsLogin { hint } => hint.clone(),
+        other => other.label().to_owned(),
+    }
+}

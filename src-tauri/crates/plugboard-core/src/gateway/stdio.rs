@@ -1,0 +1,41 @@
+//! The gateway on stdin/stdout, for a client that launches `plugboard serve --stdio`: it starts every configured
+//! server, follows edits of servers.json, serves one client session, and stops every server when the client
+//! closes the connection. Nothing but MCP may be written to stdout.
+
+use std::sync::Arc;
+
+use rmcp::ServiceExt;
+
+use super::handler::{Gateway, GatewayOptions};
+use super::publish::publish_catalog;
+use crate::engine::{Engine, EngineError};
+
+/// Why the gateway's session did not end cleanly.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GatewayError {
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// The client never completed `initialize` (it closed the pipe, or sent something else).
+    #[error("the client did not complete the MCP handshake: {message}")]
+    Handshake { message: String },
+    #[error("the client's session ended abnormally: {message}")]
+    Session { message: String },
+}
+
+/// Serves one client over stdin/stdout until it disconnects; every server is stopped before this returns.
+pub async fn serve_stdio(engine: Arc<Engine>, options: GatewayOptions) -> Result<(), GatewayError> {
+    // Registered before the first request is read: a tools/list must see every configured server, connecting.
+    engine.start(None).await?;
+    tokio::spawn(engine.follow_config()?);
+    let (catalog, publishing) = publish_catalog(engine.supervisor());
+    tokio::spawn(publishing);
+    let gateway = Gateway::new(Arc::clone(&engine), catalog, options);
+    let served = match gateway.serve(rmcp::transport::stdio()).await {
+        Ok(running) => running.waiting().await.map(drop).map_err(|e| GatewayError::Session { message: e.to_string() }),
+        Err(e) => Err(GatewayError::Handshake { message: e.to_string() }),
+    };
+    // The client closed the connection (or never opened it): no server process may outlive the gateway.
+    engine.shutdown().await;
+    served
+}
