@@ -11,9 +11,9 @@ use rmcp::model::{
 };
 use rmcp::service::{NotificationContext, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
-use tokio::sync::{OnceCell, mpsc, oneshot, watch};
+use tokio::sync::{OnceCell, mpsc, oneshot};
 
-use super::catalog::Catalog;
+use super::publish::CatalogFeed;
 use super::upstream_failure::failed_call;
 use crate::console::CallEvent;
 use crate::engine::Engine;
@@ -37,15 +37,15 @@ impl Default for GatewayOptions {
 #[derive(Clone)]
 pub struct Gateway {
     engine: Arc<Engine>,
-    catalog: watch::Receiver<Arc<Catalog>>,
+    catalog: CatalogFeed,
     options: GatewayOptions,
     /// The outcome of the first list's wait: `Err` names the required servers that did not come up.
     first_wait: Arc<OnceCell<Result<(), String>>>,
 }
 
 impl Gateway {
-    /// A gateway over `engine`'s servers, offering the catalog `catalog` publishes (see `publish_catalog`).
-    pub fn new(engine: Arc<Engine>, catalog: watch::Receiver<Arc<Catalog>>, options: GatewayOptions) -> Self {
+    /// A gateway over `engine`'s servers, offering what `catalog` publishes (see `publish_catalog`).
+    pub fn new(engine: Arc<Engine>, catalog: CatalogFeed, options: GatewayOptions) -> Self {
         Self { engine, catalog, options, first_wait: Arc::default() }
     }
 
@@ -62,6 +62,8 @@ impl Gateway {
                     .into_iter()
                     .map(|(name, status)| format!("{name} ({})", describe(&status)))
                     .collect();
+                // Published now, not when the supervisor's events reach the feed: the list below must see them.
+                self.catalog.refresh();
                 if missing.is_empty() { Ok(()) } else { Err(missing.join("; ")) }
             })
             .await;
@@ -86,7 +88,7 @@ impl ServerHandler for Gateway {
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
-        let mut catalog = self.catalog.clone();
+        let mut catalog = self.catalog.subscribe();
         catalog.mark_unchanged();
         let peer = context.peer;
         // Ends when the catalog's publisher does or the client is gone (the notification cannot be sent).
@@ -105,7 +107,7 @@ impl ServerHandler for Gateway {
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         self.servers_settled().await?;
-        Ok(ListToolsResult::with_all_items(self.catalog.borrow().tools().to_vec()))
+        Ok(ListToolsResult::with_all_items(self.catalog.current().tools().to_vec()))
     }
 
     async fn call_tool(
@@ -113,7 +115,7 @@ impl ServerHandler for Gateway {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let route = self.catalog.borrow().route(&request.name).cloned();
+        let route = self.catalog.current().route(&request.name).cloned();
         let Some(route) = route else {
             return Err(ErrorData::invalid_params(
                 format!("Plugboard offers no tool named {:?}; list the tools again", request.name),

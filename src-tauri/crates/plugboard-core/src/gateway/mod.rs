@@ -13,5 +13,5 @@ mod upstream_failure;
 
 pub use catalog::{Catalog, Route};
 pub use handler::{Gateway, GatewayOptions};
-pub use publish::publish_catalog;
+pub use publish::{CatalogFeed, publish_catalog};
 pub use stdio::{GatewayError, serve_stdio};

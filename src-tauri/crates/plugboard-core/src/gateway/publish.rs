@@ -9,37 +9,60 @@ use tokio::sync::{broadcast, watch};
 use super::catalog::Catalog;
 use crate::supervisor::{Supervisor, SupervisorEvent};
 
-/// The current catalog, and the task (for the caller's runtime) that keeps it current until the supervisor ends.
-/// The task holds the supervisor weakly: it ends when the engine does.
-pub fn publish_catalog(
-    supervisor: &Arc<Supervisor>,
-) -> (watch::Receiver<Arc<Catalog>>, impl Future<Output = ()> + Send + 'static) {
-    let (sender, receiver) = watch::channel(Arc::new(Catalog::build(&supervisor.curated())));
+/// The catalog as published, shared by every client session of one gateway.
+#[derive(Clone)]
+pub struct CatalogFeed {
+    sender: Arc<watch::Sender<Arc<Catalog>>>,
+    /// Weak: the feed must not keep the engine's supervisor alive.
+    supervisor: Weak<Supervisor>,
+}
+
+impl CatalogFeed {
+    /// What clients see now.
+    pub fn current(&self) -> Arc<Catalog> {
+        Arc::clone(&self.sender.borrow())
+    }
+
+    /// Wakes at every published change.
+    pub fn subscribe(&self) -> watch::Receiver<Arc<Catalog>> {
+        self.sender.subscribe()
+    }
+
+    /// Rebuilds from the supervisor now, instead of waiting for its event to arrive (a first `tools/list` right
+    /// after a server became ready must already include it).
+    pub fn refresh(&self) {
+        let Some(supervisor) = self.supervisor.upgrade() else { return };
+        let next = Catalog::build(&supervisor.curated());
+        self.sender.send_if_modified(|current| {
+            let changed = **current != next;
+            if changed {
+                // A warning so it reaches stderr (a client's log) as well as the log file.
+                for rename in next.renames() {
+                    tracing::warn!("{rename}");
+                }
+                *current = Arc::new(next);
+            }
+            changed
+        });
+    }
+}
+
+/// The feed, and the task (for the caller's runtime) that keeps it current until the supervisor is gone.
+pub fn publish_catalog(supervisor: &Arc<Supervisor>) -> (CatalogFeed, impl Future<Output = ()> + Send + 'static) {
+    let (sender, _) = watch::channel(Arc::new(Catalog::default()));
+    let feed = CatalogFeed { sender: Arc::new(sender), supervisor: Arc::downgrade(supervisor) };
+    feed.refresh();
     let mut events = supervisor.subscribe();
-    let supervisor: Weak<Supervisor> = Arc::downgrade(supervisor);
+    let updater = feed.clone();
     let task = async move {
         loop {
             match events.recv().await {
                 Ok(SupervisorEvent::StatusChanged { .. } | SupervisorEvent::ToolsChanged { .. })
-                | Err(broadcast::error::RecvError::Lagged(_)) => {
-                    let Some(supervisor) = supervisor.upgrade() else { break };
-                    let next = Catalog::build(&supervisor.curated());
-                    sender.send_if_modified(|current| {
-                        let changed = **current != next;
-                        if changed {
-                            // A warning so it reaches stderr (a client's log) as well as the log file.
-                            for rename in next.renames() {
-                                tracing::warn!("{rename}");
-                            }
-                            *current = Arc::new(next);
-                        }
-                        changed
-                    });
-                }
+                | Err(broadcast::error::RecvError::Lagged(_)) => updater.refresh(),
                 Ok(_) => {}
                 Err(broadcast::error::RecvError::Closed) => break,
             }
         }
     };
-    (receiver, task)
+    (feed, task)
 }
