@@ -7,15 +7,15 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test } from "node:test";
 
-import { configPath, everythingServer } from "../support/system.mjs";
+import { configPath, everythingServer, historyPath } from "../support/system.mjs";
 import { plugboardBinary } from "./client.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const python = join(here, "..", "..", ".tools", "py", "bin", "python3");
 
-test("the Python SDK client sees the allowlisted tools, calls one, and hears list_changed", () => {
+test("the Python SDK client sees the allowlisted tools, calls one (in the history under its name), and hears list_changed", () => {
   assert.ok(existsSync(python), `the Python MCP SDK venv is at ${python} (make deps-tests installs it)`);
-  const run = spawnSync(python, [join(here, "python_client.py"), plugboardBinary(), configPath(), everythingServer()], {
+  const run = spawnSync(python, [join(here, "python_client.py"), plugboardBinary(), configPath(), everythingServer(), historyPath()], {
     encoding: "utf8",
     timeout: 90_000,
   });

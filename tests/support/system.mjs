@@ -14,6 +14,13 @@ export function configPath() {
   return join(base, "plugboard", "servers.json");
 }
 
+/** The console's call history (SQLite) in the harness's isolated data dir, as the core's paths.rs finds it. */
+export function historyPath() {
+  const base = process.env.PLUGBOARD_DATA_DIR || (process.env.XDG_DATA_HOME && join(process.env.XDG_DATA_HOME, "plugboard"));
+  if (!base) throw new Error("XDG_DATA_HOME is not set: run inside tests/harness/isolated-env.sh");
+  return join(base, "history.sqlite3");
+}
+
 /** The reference MCP server installed under tests/node_modules (a real server the app can connect to). */
 export function everythingServer() {
   return join(here, "..", "node_modules", ".bin", "mcp-server-everything");

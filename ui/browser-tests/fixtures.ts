@@ -75,6 +75,7 @@ export function historyEntry(fields: Partial<HistoryEntry> & Pick<HistoryEntry, 
     durationMs: 42,
     outcome: { kind: "result", isError: false, result: textResult("127.0.0.1 localhost"), truncated: false },
     cliCommand: `plugboard call files read_file --args '{"path":"/etc/hosts"}'`,
+    origin: null,
     ...fields,
   };
 }
@@ -107,6 +108,7 @@ export function historySummary(entry: HistoryEntry): HistorySummary {
     startedAtMs: entry.startedAtMs,
     durationMs: entry.durationMs,
     status,
+    origin: entry.origin,
   };
 }
 

@@ -94,7 +94,7 @@ pub fn call(out: &mut impl Write, engine: &Engine, server: &str, tool: &str, jso
     }
     runtime()?.block_on(async {
         engine.start(Some(server)).await?;
-        let ran = console.run_detailed(server, tool, arguments, None, None).await;
+        let ran = console.run_detailed(server, tool, arguments, None, None, None).await;
         engine.shutdown().await;
         let result = ran?.result.map_err(|e: SupervisorError| anyhow::anyhow!(e))?;
         print_result(out, &result)?;

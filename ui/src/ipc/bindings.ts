@@ -327,6 +327,11 @@ export type HistoryEntry = {
 	outcome: CallOutcome,
 	/**  `plugboard call SERVER TOOL --args '<json>'`, quoted for a POSIX shell. */
 	cliCommand: string,
+	/**
+	 *  The MCP client that called through the gateway (its `clientInfo` name, client text: show it inert);
+	 *  `None` for Plugboard's own console and CLI.
+	 */
+	origin: string | null,
 };
 
 /**  A page of the history, newest first, and how many rows match the query in all. */
@@ -345,6 +350,8 @@ export type HistorySummary = {
 	startedAtMs: number,
 	durationMs: number,
 	status: CallStatus,
+	/**  As in [`HistoryEntry::origin`]. */
+	origin: string | null,
 };
 
 /**  The person's choice for one entry. */

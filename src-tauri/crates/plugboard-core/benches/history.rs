@@ -24,6 +24,7 @@ fn call(i: u32) -> NewCall {
             result: format!(r#"{{"content":[{{"text":"{i}"}}]}}"#),
             truncated: false,
         },
+        origin: (i % 3 == 0).then(|| "claude-ai".to_owned()),
     }
 }
 

@@ -57,6 +57,7 @@ function entry(fields: Partial<HistoryEntry> = {}): HistoryEntry {
     durationMs: 42,
     outcome: { kind: "result", isError: false, result: JSON.stringify({ content: [{ type: "text", text: "Echo: hi" }] }), truncated: false },
     cliCommand: "plugboard call everything echo --args '{\"message\":\"hi\"}'",
+    origin: null,
     ...fields,
   };
 }
@@ -262,7 +263,7 @@ describe("ConsolePage", () => {
     m.callHistory.mockResolvedValue({
       status: "ok",
       data: {
-        entries: [{ id: 5, server: "everything", tool: "echo", argumentsPreview: '{"message":"old"}', startedAtMs: Date.now(), durationMs: 3, status: "ok" }],
+        entries: [{ id: 5, server: "everything", tool: "echo", argumentsPreview: '{"message":"old"}', startedAtMs: Date.now(), durationMs: 3, status: "ok", origin: null }],
         total: 1,
       },
     });
@@ -282,7 +283,7 @@ describe("ConsolePage", () => {
     const user = userEvent.setup();
     m.callHistory.mockResolvedValue({
       status: "ok",
-      data: { entries: [{ id: 6, server: "everything", tool: "echo", argumentsPreview: "…", startedAtMs: Date.now(), durationMs: 3, status: "ok" }], total: 1 },
+      data: { entries: [{ id: 6, server: "everything", tool: "echo", argumentsPreview: "…", startedAtMs: Date.now(), durationMs: 3, status: "ok", origin: null }], total: 1 },
     });
     m.historyEntry.mockResolvedValue({ status: "ok", data: entry({ id: 6, arguments: '{"token":"[redacted]"}' }) });
     renderConsole("/console");

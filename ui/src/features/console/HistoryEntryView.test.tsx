@@ -19,6 +19,7 @@ const ENTRY: HistoryEntry = {
   durationMs: 7,
   outcome: { kind: "result", isError: true, result: JSON.stringify({ content: [{ type: "text", text: "nope" }], isError: true }), truncated: false },
   cliCommand: CLI,
+  origin: null,
 };
 
 function setClipboard(writeText: (text: string) => Promise<void>) {

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import type { HistoryEntry } from "../../ipc/bindings";
 import { useCopyText } from "../../shell/useCopyText";
 import { revealHidden } from "../servers/revealHidden";
+import { originLabel } from "./originLabel";
 import { useHistoryEntry } from "./consoleQueries";
 import { formatStartedAt } from "./format";
 import ResultView from "./ResultView";
@@ -40,6 +41,7 @@ export default function HistoryEntryView({ id, onRerun }: HistoryEntryViewProps)
           {`${revealHidden(data.server)} · ${revealHidden(data.tool)}`}
         </h3>
         <span className="text-xs text-muted">{formatStartedAt(data.startedAtMs)}</span>
+        {data.origin !== null && <span className="text-xs text-muted">{originLabel(data.origin)}</span>}
         <div className="ml-auto flex gap-2">
           <button
             type="button"

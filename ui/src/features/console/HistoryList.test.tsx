@@ -28,6 +28,7 @@ function summary(id: number, fields: Partial<HistorySummary> = {}): HistorySumma
     startedAtMs: Date.now(),
     durationMs: 42,
     status: "ok",
+    origin: null,
     ...fields,
   };
 }
@@ -65,6 +66,20 @@ describe("HistoryList", () => {
     await userEvent.click(row);
     expect(onSelect).toHaveBeenCalledWith(7);
     expect(callHistory).toHaveBeenCalledWith("", null, HISTORY_PAGE_SIZE);
+  });
+
+  // Pins: a call made through the gateway says which client made it (client text, inert); Plugboard's own do not.
+  it("names the client of a gateway call", async () => {
+    callHistory.mockResolvedValue({
+      status: "ok",
+      data: { entries: [summary(8, { origin: "Claude <b>Desktop</b>" }), summary(9)], total: 2 },
+    });
+    const { container } = renderWithProviders(<HistoryList query="" selectedId={null} onSelect={vi.fn()} />);
+
+    const rows = await screen.findAllByRole("button", { name: /everything · echo/ });
+    expect(rows[0]).toHaveTextContent("via Claude <b>Desktop</b>");
+    expect(rows[1]).not.toHaveTextContent("via");
+    expect(container.querySelector("b")).toBeNull();
   });
 
   // Pins: with 10,000 calls only a window of rows is in the DOM; scrolling to the end asks beforeId of the last row.

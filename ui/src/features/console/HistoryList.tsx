@@ -4,6 +4,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef } from "react";
 import type { HistorySummary } from "../../ipc/bindings";
 import { revealHidden } from "../servers/revealHidden";
+import { originLabel } from "./originLabel";
 import { useHistoryPages } from "./consoleQueries";
 import { formatDuration, formatStartedAt } from "./format";
 
@@ -19,7 +20,7 @@ const STATUS: Record<HistorySummary["status"], { label: string; className: strin
 
 /** Props for {@link HistoryList}. */
 type HistoryListProps = {
-  /** The search (already debounced): matches server, tool or arguments. */
+  /** The search (already debounced): matches server, tool, arguments or the calling client. */
   query: string;
   selectedId: number | null;
   onSelect: (id: number) => void;
@@ -111,6 +112,7 @@ function HistoryRow({ row, selected, onSelect }: HistoryRowProps) {
       <span className="flex w-full min-w-0 items-baseline gap-2">
         <span className="shrink-0 text-xs text-muted tabular-nums">{formatStartedAt(row.startedAtMs)}</span>
         <span className="min-w-0 truncate font-mono text-[13px]">{`${revealHidden(row.server)} · ${revealHidden(row.tool)}`}</span>
+        {row.origin !== null && <span className="shrink-0 truncate text-xs text-muted">{originLabel(row.origin)}</span>}
         <span className={`ml-auto shrink-0 text-xs ${status.className}`}>{status.label}</span>
         <span className="shrink-0 text-xs text-muted tabular-nums">{formatDuration(row.durationMs)}</span>
       </span>

@@ -22,7 +22,7 @@ pub const PREVIEW_CHARS: u32 = 120;
 pub const MAX_PAGE: u32 = 500;
 
 /// The schema version this code writes; older files are migrated step by step in [`migrate`].
-const SCHEMA_VERSION: i32 = 1;
+const SCHEMA_VERSION: i32 = 2;
 
 /// Why the history could not be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -52,6 +52,9 @@ pub struct NewCall {
     pub started_at_ms: f64,
     pub duration_ms: u32,
     pub outcome: CallOutcome,
+    /// The MCP client that called through the gateway (its `clientInfo` name); `None` for Plugboard's own console
+    /// and CLI.
+    pub origin: Option<String>,
 }
 
 /// The open history. Blocking: async callers use it from the blocking pool.
@@ -111,11 +114,12 @@ impl History {
             CallOutcome::Failed { message } => (Some(message.as_str()), false),
             CallOutcome::Cancelled => (None, false),
         };
-        let haystack = haystack(&call.server, &call.tool, &call.arguments);
+        let haystack = haystack(&call.server, &call.tool, &call.arguments, call.origin.as_deref());
         let connection = self.lock();
         connection.execute(
-            "INSERT INTO calls (server, tool, arguments, haystack, started_at_ms, duration_ms, status, result, truncated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            "INSERT INTO calls
+                 (server, tool, arguments, haystack, started_at_ms, duration_ms, status, result, truncated, origin)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             params![
                 call.server,
                 call.tool,
@@ -125,7 +129,8 @@ impl History {
                 call.duration_ms,
                 outcome.status().as_str(),
                 result,
-                truncated
+                truncated,
+                call.origin
             ],
         )?;
         let id = u32::try_from(connection.last_insert_rowid()).unwrap_or(u32::MAX);
@@ -142,10 +147,11 @@ impl History {
             duration_ms: call.duration_ms,
             outcome,
             cli_command,
+            origin: call.origin,
         })
     }
 
-    /// Newest first: rows whose server, tool or arguments contain `query` (any case; empty matches all), with ids
+    /// Newest first: rows whose server, tool, arguments or origin contain `query` (any case; empty matches all), with ids
     /// below `before_id` when given; at most `limit` (≤ [`MAX_PAGE`]) of them, and how many match in all.
     pub fn page(&self, query: &str, before_id: Option<u32>, limit: u32) -> Result<HistoryPage, HistoryError> {
         let needle = query.to_lowercase();
@@ -159,7 +165,7 @@ impl History {
                 .query_row("SELECT count(*) FROM calls WHERE instr(haystack, ?1) > 0", [&needle], |row| row.get(0))?
         };
         let mut statement = connection.prepare_cached(
-            "SELECT id, server, tool, substr(arguments, 1, ?4), started_at_ms, duration_ms, status FROM calls
+            "SELECT id, server, tool, substr(arguments, 1, ?4), started_at_ms, duration_ms, status, origin FROM calls
              WHERE id < ?2 AND (?1 = '' OR instr(haystack, ?1) > 0)
              ORDER BY id DESC LIMIT ?3",
         )?;
@@ -174,6 +180,7 @@ impl History {
                 started_at_ms: row.get(4)?,
                 duration_ms: row.get(5)?,
                 status: CallStatus::parse(&row.get::<_, String>(6)?),
+                origin: row.get(7)?,
             })
         })?;
         let entries = rows.collect::<Result<Vec<_>, _>>()?;
@@ -185,7 +192,7 @@ impl History {
         let connection = self.lock();
         let entry = connection
             .query_row(
-                "SELECT server, tool, arguments, started_at_ms, duration_ms, status, result, truncated
+                "SELECT server, tool, arguments, started_at_ms, duration_ms, status, result, truncated, origin
                  FROM calls WHERE id = ?1",
                 [id],
                 |row| {
@@ -210,6 +217,7 @@ impl History {
                         started_at_ms: row.get(3)?,
                         duration_ms: row.get(4)?,
                         outcome,
+                        origin: row.get(8)?,
                     })
                 },
             )
@@ -271,7 +279,17 @@ fn migrate(connection: &Connection) -> rusqlite::Result<()> {
              COMMIT;",
         )?;
     }
-    const { assert!(SCHEMA_VERSION == 1, "add the next migration step above") };
+    if version < 2 {
+        // Who made the call: NULL for Plugboard's own console and CLI, else the MCP client (its clientInfo name)
+        // that called through the gateway.
+        connection.execute_batch(
+            "BEGIN;
+             ALTER TABLE calls ADD COLUMN origin TEXT;
+             PRAGMA user_version = 2;
+             COMMIT;",
+        )?;
+    }
+    const { assert!(SCHEMA_VERSION == 2, "add the next migration step above") };
     Ok(())
 }
 
@@ -293,8 +311,8 @@ fn move_aside(path: &Path) -> std::io::Result<PathBuf> {
     Ok(aside)
 }
 
-fn haystack(server: &str, tool: &str, arguments: &str) -> String {
-    format!("{server}\n{tool}\n{arguments}").to_lowercase()
+fn haystack(server: &str, tool: &str, arguments: &str, origin: Option<&str>) -> String {
+    format!("{server}\n{tool}\n{arguments}\n{}", origin.unwrap_or_default()).to_lowercase()
 }
 
 /// Cuts a text outcome at [`RESULT_CAP`] bytes (on a character boundary).

@@ -11,6 +11,7 @@ fn call(server: &str, tool: &str, arguments: &str) -> NewCall {
         started_at_ms: 1_700_000_000_000.0,
         duration_ms: 12,
         outcome: CallOutcome::Result { is_error: false, result: r#"{"content":[]}"#.into(), truncated: false },
+        origin: None,
     }
 }
 
@@ -158,4 +159,45 @@ fn in_memory_history_records_and_pages() {
     let page = history.page("ECHO", None, 10).expect("page");
     assert_eq!(ids(&page), [1]);
     assert_eq!(history.get(1).expect("get").tool, "echo");
+}
+
+/// A call made through the gateway keeps the client's name: in the entry, in the page's summary, and searchable.
+#[test]
+fn the_calling_client_is_recorded_and_searchable() {
+    let (_dir, path) = temp();
+    let history = History::open(&path).expect("open");
+    history.record(call("files", "read", "{}")).expect("record");
+    let via_claude = history.record(NewCall { origin: Some("Claude Desktop".into()), ..call("files", "list", "{}") });
+    let via_claude = via_claude.expect("record");
+    assert_eq!(via_claude.origin.as_deref(), Some("Claude Desktop"));
+    assert_eq!(history.get(via_claude.id).expect("get").origin.as_deref(), Some("Claude Desktop"));
+    let page = history.page("claude", None, 10).expect("page");
+    assert_eq!(ids(&page), [via_claude.id]);
+    assert_eq!(page.entries[0].origin.as_deref(), Some("Claude Desktop"));
+    assert_eq!(history.page("", None, 10).expect("page").entries[1].origin, None);
+}
+
+/// A history written before origins existed (schema 1) opens, keeps its calls (with no origin) and takes new ones.
+#[test]
+fn a_schema_1_file_is_migrated() {
+    let (_dir, path) = temp();
+    {
+        let old = rusqlite::Connection::open(&path).expect("sqlite");
+        old.execute_batch(
+            "CREATE TABLE calls (id INTEGER PRIMARY KEY AUTOINCREMENT, server TEXT NOT NULL, tool TEXT NOT NULL,
+                 arguments TEXT NOT NULL, haystack TEXT NOT NULL, started_at_ms REAL NOT NULL,
+                 duration_ms INTEGER NOT NULL, status TEXT NOT NULL, result TEXT, truncated INTEGER NOT NULL DEFAULT 0);
+             INSERT INTO calls (server, tool, arguments, haystack, started_at_ms, duration_ms, status, result)
+                 VALUES ('files', 'read', '{}', 'files
+read
+{}', 1.0, 5, 'ok', '{}');
+             PRAGMA user_version = 1;",
+        )
+        .expect("schema 1");
+    }
+    let history = History::open(&path).expect("open");
+    let old = history.get(1).expect("the old call");
+    assert_eq!((old.server.as_str(), old.origin), ("files", None));
+    let new = history.record(NewCall { origin: Some("cursor".into()), ..call("files", "list", "{}") }).expect("record");
+    assert_eq!(history.get(new.id).expect("get").origin.as_deref(), Some("cursor"));
 }

@@ -81,7 +81,7 @@ impl Console {
             }
             std::collections::hash_map::Entry::Occupied(_) => Some(cancel),
         };
-        let ran = self.run_detailed(server, tool, arguments, Some(CallCancel(cancelled)), Some(events)).await;
+        let ran = self.run_detailed(server, tool, arguments, Some(CallCancel(cancelled)), Some(events), None).await;
         if kept_unregistered.is_none() {
             self.lock().remove(call_id);
         }
@@ -95,7 +95,8 @@ impl Console {
         self.lock().remove(call_id).is_some_and(|cancel| cancel.send(()).is_ok())
     }
 
-    /// Runs and records one call, returning the record and the raw result.
+    /// Runs and records one call, returning the record and the raw result. `origin` names the MCP client that
+    /// made it through the gateway (`None`: Plugboard's own console or CLI).
     pub async fn run_detailed(
         &self,
         server: &str,
@@ -103,6 +104,7 @@ impl Console {
         arguments: JsonObject,
         cancel: Option<CallCancel>,
         events: Option<CallObserver>,
+        origin: Option<String>,
     ) -> Result<Ran, ConsoleError> {
         let config =
             self.supervisor.config(server).map_err(|_| ConsoleError::UnknownServer { server: server.to_owned() })?;
@@ -129,6 +131,7 @@ impl Console {
             started_at_ms,
             duration_ms,
             outcome,
+            origin,
         };
         let history = Arc::clone(&self.history);
         let entry = blocking(move || Ok(history.record(call)?)).await?;

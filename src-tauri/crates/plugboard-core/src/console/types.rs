@@ -103,6 +103,9 @@ pub struct HistoryEntry {
     pub outcome: CallOutcome,
     /// `plugboard call SERVER TOOL --args '<json>'`, quoted for a POSIX shell.
     pub cli_command: String,
+    /// The MCP client that called through the gateway (its `clientInfo` name, client text: show it inert);
+    /// `None` for Plugboard's own console and CLI.
+    pub origin: Option<String>,
 }
 
 /// One recorded call as the history list shows it.
@@ -119,6 +122,8 @@ pub struct HistorySummary {
     pub started_at_ms: f64,
     pub duration_ms: u32,
     pub status: CallStatus,
+    /// As in [`HistoryEntry::origin`].
+    pub origin: Option<String>,
 }
 
 /// A page of the history, newest first, and how many rows match the query in all.

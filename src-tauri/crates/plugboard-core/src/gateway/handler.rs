@@ -140,8 +140,10 @@ impl ServerHandler for Gateway {
         // Dropping `cancel` would cancel the call: it lives until the call is over, or fires on the client's cancel.
         let (cancel, cancelled) = oneshot::channel();
         let arguments = request.arguments.unwrap_or_default();
-        let run =
-            console.run_detailed(&route.server, &route.tool, arguments, Some(CallCancel(cancelled)), Some(events));
+        // The history says which client made the call, by the name it gave in `initialize`.
+        let origin = context.peer.peer_info().map(|info| info.client_info.name.clone());
+        let cancel_on = Some(CallCancel(cancelled));
+        let run = console.run_detailed(&route.server, &route.tool, arguments, cancel_on, Some(events), origin);
         tokio::pin!(run);
         let ran = tokio::select! {
             ran = &mut run => ran,
