@@ -2,7 +2,11 @@
 // finds the upstream servers the gateway started (by a marker in their command line).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 
 /** The Plugboard binary under test (`make test-gateway` builds it). */
 export function plugboardBinary() {
@@ -12,8 +16,8 @@ export function plugboardBinary() {
 }
 
 /**
- * A TypeScript SDK client connected to a fresh `plugboard serve --stdio`. `changes` counts the
- * `notifications/tools/list_changed` it received; `stderr` collects what the gateway wrote there.
+ * A TypeScript SDK client connected to a fresh `plugboard serve --stdio`. `changes.tools`, `.resources` and
+ * `.prompts` count the list_changed notifications of each kind it received; `stderr` collects what the gateway wrote.
  */
 export async function connectGateway({ name = "gateway-test-client", firstListWaitMs = 20_000 } = {}) {
   const transport = new StdioClientTransport({
@@ -25,19 +29,27 @@ export async function connectGateway({ name = "gateway-test-client", firstListWa
   const stderr = [];
   transport.stderr?.on("data", (chunk) => stderr.push(String(chunk)));
   const client = new Client({ name, version: "1.0.0" });
-  const changes = { count: 0, waiters: [] };
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-    changes.count += 1;
-    for (const wake of changes.waiters.splice(0)) wake();
-  });
+  const changes = {};
+  for (const [kind, schema] of [
+    ["tools", ToolListChangedNotificationSchema],
+    ["resources", ResourceListChangedNotificationSchema],
+    ["prompts", PromptListChangedNotificationSchema],
+  ]) {
+    const seen = { count: 0, waiters: [] };
+    changes[kind] = seen;
+    client.setNotificationHandler(schema, () => {
+      seen.count += 1;
+      for (const wake of seen.waiters.splice(0)) wake();
+    });
+  }
   await client.connect(transport);
   return { client, transport, changes, stderr, pid: transport.pid };
 }
 
-/** Resolves at the next list_changed notification, or rejects after `ms`. */
+/** Resolves at the next list_changed notification of one kind (`gateway.changes.tools`, …), or rejects after `ms`. */
 export function nextListChanged(changes, ms = 20_000) {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no tools/list_changed within ${ms / 1000} s`)), ms);
+    const timer = setTimeout(() => reject(new Error(`no list_changed within ${ms / 1000} s`)), ms);
     changes.waiters.push(() => {
       clearTimeout(timer);
       resolve();

@@ -82,7 +82,7 @@ describe("serve --stdio with the TypeScript SDK client", () => {
   });
 
   test("another program's allowlist edit is announced with list_changed and applied", async () => {
-    const changed = nextListChanged(gateway.changes);
+    const changed = nextListChanged(gateway.changes.tools);
     writeConfig(config(["echo"]));
     await changed;
     const names = (await gateway.client.listTools()).tools.map((t) => t.name).sort();

@@ -24,6 +24,8 @@ pub struct Catalog {
     routes: HashMap<String, Route>,
     /// One line per tool whose gateway name is not the plain one, saying why (for stderr and the log).
     renames: Vec<String>,
+    /// The servers whose resources and prompts the gateway relays (ready and enabled), in name order.
+    servers: Vec<String>,
 }
 
 impl Catalog {
@@ -34,7 +36,7 @@ impl Catalog {
             servers.iter().flat_map(|s| s.tools.iter().map(move |t| (s.name.clone(), t.name.to_string()))).collect();
         let names = expose(&pairs);
         let definitions = servers.iter().flat_map(|s| s.tools.iter().map(move |t| (s, t)));
-        let mut catalog = Self::default();
+        let mut catalog = Self { servers: servers.iter().map(|s| s.name.clone()).collect(), ..Self::default() };
         for (name, (server, definition)) in names.into_iter().zip(definitions) {
             let mut tool = definition.clone();
             tool.name = name.exposed.clone().into();
@@ -66,6 +68,16 @@ impl Catalog {
 
     pub fn renames(&self) -> &[String] {
         &self.renames
+    }
+
+    /// Whether a client would see other tools in `other` (names, schemas, hints).
+    pub fn tools_differ(&self, other: &Self) -> bool {
+        self.tools != other.tools
+    }
+
+    /// Whether `other` relays the resources and prompts of other servers.
+    pub fn servers_differ(&self, other: &Self) -> bool {
+        self.servers != other.servers
     }
 }
 

@@ -6,14 +6,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult, PaginatedRequestParams,
-    ProgressNotificationParam, RequestParamsMeta, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult, GetPromptRequestParams,
+    GetPromptResponse, Implementation, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
+    ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ReadResourceRequestParams,
+    ReadResourceResponse, RequestParamsMeta, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{NotificationContext, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use tokio::sync::{OnceCell, mpsc, oneshot};
 
 use super::publish::CatalogFeed;
+use super::relay::Relay;
 use super::upstream_failure::failed_call;
 use crate::console::CallEvent;
 use crate::engine::Engine;
@@ -41,12 +44,14 @@ pub struct Gateway {
     options: GatewayOptions,
     /// The outcome of the first list's wait: `Err` names the required servers that did not come up.
     first_wait: Arc<OnceCell<Result<(), String>>>,
+    relay: Relay,
 }
 
 impl Gateway {
     /// A gateway over `engine`'s servers, offering what `catalog` publishes (see `publish_catalog`).
     pub fn new(engine: Arc<Engine>, catalog: CatalogFeed, options: GatewayOptions) -> Self {
-        Self { engine, catalog, options, first_wait: Arc::default() }
+        let relay = Relay::new(Arc::clone(&engine));
+        Self { engine, catalog, options, first_wait: Arc::default(), relay }
     }
 
     /// Waits once, bounded, for every server to settle; afterwards a `required` server that is not ready is an
@@ -78,7 +83,15 @@ impl Gateway {
 
 impl ServerHandler for Gateway {
     fn get_info(&self) -> ServerConfig {
-        let capabilities = ServerCapabilities::builder().enable_tools().enable_tool_list_changed().build();
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_tool_list_changed()
+            .enable_resources()
+            .enable_resources_list_changed()
+            .enable_prompts()
+            .enable_prompts_list_changed()
+            .enable_completions()
+            .build();
         ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("plugboard", env!("CARGO_PKG_VERSION")))
             .with_instructions(
@@ -89,14 +102,25 @@ impl ServerHandler for Gateway {
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
         let mut catalog = self.catalog.subscribe();
-        catalog.mark_unchanged();
+        let mut seen = Arc::clone(&catalog.borrow_and_update());
         let peer = context.peer;
-        // Ends when the catalog's publisher does or the client is gone (the notification cannot be sent).
+        // Ends when the catalog's publisher does or the client is gone (a notification cannot be sent).
         tokio::spawn(async move {
             while catalog.changed().await.is_ok() {
-                if peer.notify_tool_list_changed().await.is_err() {
+                let now = Arc::clone(&catalog.borrow_and_update());
+                let mut sent = Ok(());
+                if now.tools_differ(&seen) {
+                    sent = sent.and(peer.notify_tool_list_changed().await);
+                }
+                // A server that came or went brings or takes its resources and prompts.
+                if now.servers_differ(&seen) {
+                    sent = sent.and(peer.notify_resource_list_changed().await);
+                    sent = sent.and(peer.notify_prompt_list_changed().await);
+                }
+                if sent.is_err() {
                     break;
                 }
+                seen = now;
             }
         });
     }
@@ -108,6 +132,57 @@ impl ServerHandler for Gateway {
     ) -> Result<ListToolsResult, ErrorData> {
         self.servers_settled().await?;
         Ok(ListToolsResult::with_all_items(self.catalog.current().tools().to_vec()))
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        self.servers_settled().await?;
+        Ok(ListResourcesResult::with_all_items(self.relay.resources().await))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        self.servers_settled().await?;
+        Ok(ListResourceTemplatesResult::with_all_items(self.relay.resource_templates().await))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        Ok(self.relay.read_resource(request).await?.into())
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        self.servers_settled().await?;
+        Ok(ListPromptsResult::with_all_items(self.relay.prompts().await))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        Ok(self.relay.get_prompt(request).await?.into())
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        self.relay.complete(request).await
     }
 
     async fn call_tool(

@@ -6,10 +6,12 @@
 mod catalog;
 mod handler;
 mod publish;
+mod relay;
 mod stdio;
 #[cfg(test)]
 mod tests;
 mod upstream_failure;
+mod uris;
 
 pub use catalog::{Catalog, Route};
 pub use handler::{Gateway, GatewayOptions};

@@ -193,7 +193,7 @@ impl Supervisor {
     }
 
     /// The live session's peer and the server's timeout (waiting for a connecting server like a call does).
-    async fn ready(&self, server: &str) -> Result<(Peer<RoleClient>, std::time::Duration), SupervisorError> {
+    pub(super) async fn ready(&self, server: &str) -> Result<(Peer<RoleClient>, std::time::Duration), SupervisorError> {
         let route: Arc<CallRoute> = self.with_handle(server, |h| Arc::clone(&h.route))?;
         let (_, peer) = match route.ready_peer() {
             Some(ready) => ready,
@@ -204,7 +204,7 @@ impl Supervisor {
 
     /// Sends one request (possibly several pages) through the ready peer, cut off at the server's timeout; rmcp
     /// tells the server it was cancelled when the future is dropped.
-    async fn ask<T, F, Fut>(&self, server: &str, request: F) -> Result<T, SupervisorError>
+    pub(super) async fn ask<T, F, Fut>(&self, server: &str, request: F) -> Result<T, SupervisorError>
     where
         F: FnOnce(Peer<RoleClient>) -> Fut,
         Fut: Future<Output = Result<T, ServiceError>>,

@@ -13,6 +13,7 @@ mod leftovers;
 mod log;
 mod naming;
 mod observe;
+mod relay;
 mod status;
 mod tools;
 

@@ -1,0 +1,71 @@
+// Resources, resource templates, prompts and completions through `plugboard serve --stdio`, with the official
+// TypeScript SDK client against two copies of the reference server: URIs mapped so the two cannot collide and read
+// back from the right one, prompt names namespaced like tools, and completions routed to the prompt's server.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+
+import { everythingServer, writeConfig } from "../support/system.mjs";
+import { connectGateway, nextListChanged } from "./client.mjs";
+
+describe("serve --stdio relays resources, prompts and completions", () => {
+  let gateway;
+  // Two servers that list the very same URIs and prompt names.
+  const server = { command: everythingServer(), args: ["stdio"], tools: [] };
+  before(async () => {
+    writeConfig({ mcpServers: { alpha: server, beta: server } });
+    gateway = await connectGateway();
+  });
+  after(async () => {
+    await gateway?.client.close();
+  });
+
+  test("resources of both servers are listed under distinct gateway URIs and read from the right one", async () => {
+    const { resources } = await gateway.client.listResources();
+    const features = "demo://resource/static/document/features.md";
+    const uris = resources.map((r) => r.uri);
+    assert.ok(uris.includes(`plugboard://alpha/${features}`), JSON.stringify(uris));
+    assert.ok(uris.includes(`plugboard://beta/${features}`), JSON.stringify(uris));
+    assert.equal(new Set(uris).size, uris.length, "no two listed URIs are the same");
+
+    const read = await gateway.client.readResource({ uri: `plugboard://beta/${features}` });
+    assert.equal(read.contents[0].uri, `plugboard://beta/${features}`);
+    assert.ok(read.contents[0].text.length > 0, "the document's text is passed on");
+    await assert.rejects(gateway.client.readResource({ uri: features }), /offers no resource URI/);
+  });
+
+  test("resource templates keep their variables under the gateway URI", async () => {
+    const { resourceTemplates } = await gateway.client.listResourceTemplates();
+    const templates = resourceTemplates.map((t) => t.uriTemplate);
+    assert.ok(templates.includes("plugboard://alpha/demo://resource/dynamic/text/{resourceId}"), JSON.stringify(templates));
+    const read = await gateway.client.readResource({ uri: "plugboard://alpha/demo://resource/dynamic/text/3" });
+    assert.match(read.contents[0].text, /Resource 3/);
+  });
+
+  test("prompts are namespaced per server and got with their arguments", async () => {
+    const { prompts } = await gateway.client.listPrompts();
+    const names = prompts.map((p) => p.name);
+    assert.ok(names.includes("mcp__alpha__args-prompt") && names.includes("mcp__beta__args-prompt"), JSON.stringify(names));
+    const got = await gateway.client.getPrompt({ name: "mcp__beta__args-prompt", arguments: { city: "Lisbon" } });
+    assert.match(JSON.stringify(got.messages), /Lisbon/);
+    await assert.rejects(gateway.client.getPrompt({ name: "args-prompt" }), /offers no prompt/);
+  });
+
+  test("a completion of a gateway prompt's argument comes from its server", async () => {
+    const completed = await gateway.client.complete({
+      ref: { type: "ref/prompt", name: "mcp__alpha__completable-prompt" },
+      argument: { name: "department", value: "Eng" },
+    });
+    assert.deepEqual(completed.completion.values, ["Engineering"]);
+  });
+
+  test("a server turned off takes its resources and prompts along, and clients are told", async () => {
+    const resourcesChanged = nextListChanged(gateway.changes.resources);
+    const promptsChanged = nextListChanged(gateway.changes.prompts);
+    writeConfig({ mcpServers: { alpha: server, beta: { ...server, enabled: false } } });
+    await Promise.all([resourcesChanged, promptsChanged]);
+    const { resources } = await gateway.client.listResources();
+    assert.ok(resources.length > 0 && resources.every((r) => r.uri.startsWith("plugboard://alpha/")), JSON.stringify(resources.map((r) => r.uri)));
+    const { prompts } = await gateway.client.listPrompts();
+    assert.ok(prompts.every((p) => p.name.startsWith("mcp__alpha__")), JSON.stringify(prompts.map((p) => p.name)));
+  });
+});
