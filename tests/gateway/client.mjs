@@ -3,6 +3,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
+  LoggingMessageNotificationSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
@@ -16,10 +17,16 @@ export function plugboardBinary() {
 }
 
 /**
- * A TypeScript SDK client connected to a fresh `plugboard serve --stdio`. `changes.tools`, `.resources` and
+ * A TypeScript SDK client connected to a fresh `plugboard serve --stdio`, declaring `capabilities` and answering
+ * servers' requests with `requestHandlers` (`[schema, handler]` pairs); `logs` collects the log messages it was sent. `changes.tools`, `.resources` and
  * `.prompts` count the list_changed notifications of each kind it received; `stderr` collects what the gateway wrote.
  */
-export async function connectGateway({ name = "gateway-test-client", firstListWaitMs = 20_000 } = {}) {
+export async function connectGateway({
+  name = "gateway-test-client",
+  firstListWaitMs = 20_000,
+  capabilities = {},
+  requestHandlers = [],
+} = {}) {
   const transport = new StdioClientTransport({
     command: plugboardBinary(),
     args: ["serve", "--stdio", "--first-list-wait-ms", String(firstListWaitMs)],
@@ -28,7 +35,8 @@ export async function connectGateway({ name = "gateway-test-client", firstListWa
   });
   const stderr = [];
   transport.stderr?.on("data", (chunk) => stderr.push(String(chunk)));
-  const client = new Client({ name, version: "1.0.0" });
+  const client = new Client({ name, version: "1.0.0" }, { capabilities });
+  for (const [schema, handler] of requestHandlers) client.setRequestHandler(schema, handler);
   const changes = {};
   for (const [kind, schema] of [
     ["tools", ToolListChangedNotificationSchema],
@@ -42,8 +50,10 @@ export async function connectGateway({ name = "gateway-test-client", firstListWa
       for (const wake of seen.waiters.splice(0)) wake();
     });
   }
+  const logs = [];
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => logs.push(notification.params));
   await client.connect(transport);
-  return { client, transport, changes, stderr, pid: transport.pid };
+  return { client, transport, changes, logs, stderr, pid: transport.pid };
 }
 
 /** Resolves at the next list_changed notification of one kind (`gateway.changes.tools`, …), or rejects after `ms`. */

@@ -58,15 +58,17 @@ describe("serve --stdio with the TypeScript SDK client", () => {
     );
   });
 
-  test("progress is passed to the client", async () => {
+  test("progress and the server's log lines during a call are passed to the client", async () => {
     const seen = [];
     const result = await gateway.client.callTool(
-      { name: "mcp__jobs__progress", arguments: { steps: 3, interval_ms: 50 } },
+      { name: "mcp__jobs__progress", arguments: { steps: 3, interval_ms: 50, log: true } },
       undefined,
       { onprogress: (progress) => seen.push(progress.progress) },
     );
     assert.notEqual(result.isError, true, JSON.stringify(result));
     assert.ok(seen.length >= 3, `three progress notifications arrived: ${JSON.stringify(seen)}`);
+    const logged = gateway.logs.filter((line) => line.logger === "progress");
+    assert.ok(logged.length >= 3, `three log lines arrived: ${JSON.stringify(gateway.logs)}`);
   });
 
   test("a client's cancel reaches the upstream server", async () => {

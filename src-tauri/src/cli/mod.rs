@@ -15,6 +15,7 @@ use plugboard_core::config;
 use plugboard_core::engine::{Engine, EngineOptions, PersonAnswers};
 use plugboard_core::registry::Registry;
 use plugboard_core::secrets::Fallback;
+use plugboard_core::transport::DownstreamLink;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -127,8 +128,13 @@ fn dispatch(command: Command, fallback: &Fallback) -> anyhow::Result<()> {
         return Ok(writeln!(io::stdout(), "{}", config::config_path().display())?);
     }
     // Without a keychain, secrets are memory-only (commands that would lose a secret that way refuse) unless the
-    // person opted into the insecure file store. Nobody is there to answer a server's form mid-command.
-    let engine = Engine::open(EngineOptions::for_this_user(fallback.clone(), PersonAnswers::Declined))?;
+    // person opted into the insecure file store. Nobody is there to answer a server's form mid-command; the
+    // gateway's client answers them for `serve`.
+    let person = match command {
+        Command::Serve(_) => PersonAnswers::Client(DownstreamLink::default()),
+        _ => PersonAnswers::Declined,
+    };
+    let engine = Engine::open(EngineOptions::for_this_user(fallback.clone(), person))?;
     if let Command::Serve(args) = &command {
         // Before stdout is locked below: the gateway writes MCP to it from another thread.
         return serve::run(engine, args);

@@ -17,14 +17,17 @@ use crate::person::PersonRequests;
 use crate::registry::{Registry, RegistryError};
 use crate::secrets::{Fallback, Vault};
 use crate::supervisor::{LiveConnector, Supervisor, SupervisorError};
+use crate::transport::DownstreamLink;
 
 /// Who answers what servers ask of a person (forms, sampling, roots).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub enum PersonAnswers {
     /// Nobody: each request is declined with a reason (a CLI command has no one to ask mid-call).
     Declined,
-    /// They wait in [`Engine::person`]'s queue for the window's dialogs or the gateway's client.
+    /// They wait in [`Engine::person`]'s queue for the window's dialogs.
     Queued,
+    /// The gateway's client answers them, once it is connected and if it declared it can (`plugboard serve`).
+    Client(DownstreamLink),
 }
 
 /// What an engine is opened over.
@@ -79,6 +82,8 @@ pub struct Engine {
     /// could not be opened when it could not (the console then keeps this run's calls in memory).
     console: OnceLock<Result<OpenedConsole, HistoryError>>,
     person: Arc<PersonRequests>,
+    /// The gateway's client, when servers' requests for a person go to it.
+    downstream: Option<DownstreamLink>,
     flows: Arc<PendingFlows>,
     /// The watcher of servers.json once [`Engine::follow_config`] started it; dropped with the engine.
     watcher: Mutex<Option<FileWatcher>>,
@@ -90,14 +95,19 @@ impl Engine {
         let vault = Arc::new(Vault::open(options.secrets));
         let registry = Arc::new(Registry::new(ConfigStore::open(options.config_path)?, Arc::clone(&vault)));
         let person = Arc::new(PersonRequests::default());
+        let downstream = match &options.person {
+            PersonAnswers::Client(link) => Some(link.clone()),
+            PersonAnswers::Declined | PersonAnswers::Queued => None,
+        };
         let connector = match options.person {
             PersonAnswers::Queued => LiveConnector::with_person(Arc::clone(&vault), Arc::clone(&person)),
+            PersonAnswers::Client(link) => LiveConnector::with_client(Arc::clone(&vault), link),
             PersonAnswers::Declined => LiveConnector::new(Arc::clone(&vault)),
         };
         let supervisor = Arc::new(Supervisor::new(Arc::new(connector)));
         let flows = Arc::new(PendingFlows::new());
         let console = OnceLock::new();
-        Ok(Self { registry, vault, supervisor, console, person, flows, watcher: Mutex::default() })
+        Ok(Self { registry, vault, supervisor, console, person, downstream, flows, watcher: Mutex::default() })
     }
 
     pub fn registry(&self) -> &Arc<Registry> {
@@ -146,6 +156,11 @@ impl Engine {
     /// Servers' requests waiting for a person (empty unless opened with [`PersonAnswers::Queued`]).
     pub fn person(&self) -> &Arc<PersonRequests> {
         &self.person
+    }
+
+    /// Where servers' requests for a person go when the engine serves a gateway client.
+    pub fn downstream(&self) -> Option<&DownstreamLink> {
+        self.downstream.as_ref()
     }
 
     /// Logins waiting for their redirect: the loopback receiver and deep links both deliver here.

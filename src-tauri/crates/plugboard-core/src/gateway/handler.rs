@@ -5,16 +5,18 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+#[allow(deprecated)] // `SetLevelRequestParams`: see logs.rs.
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult, GetPromptRequestParams,
     GetPromptResponse, Implementation, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
     ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ReadResourceRequestParams,
-    ReadResourceResponse, RequestParamsMeta, ServerCapabilities, ServerConfig,
+    ReadResourceResponse, RequestParamsMeta, ServerCapabilities, ServerConfig, SetLevelRequestParams,
 };
 use rmcp::service::{NotificationContext, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use tokio::sync::{OnceCell, mpsc, oneshot};
 
+use super::logs::LogFloor;
 use super::publish::CatalogFeed;
 use super::relay::Relay;
 use super::upstream_failure::failed_call;
@@ -45,13 +47,14 @@ pub struct Gateway {
     /// The outcome of the first list's wait: `Err` names the required servers that did not come up.
     first_wait: Arc<OnceCell<Result<(), String>>>,
     relay: Relay,
+    logs: LogFloor,
 }
 
 impl Gateway {
     /// A gateway over `engine`'s servers, offering what `catalog` publishes (see `publish_catalog`).
     pub fn new(engine: Arc<Engine>, catalog: CatalogFeed, options: GatewayOptions) -> Self {
         let relay = Relay::new(Arc::clone(&engine));
-        Self { engine, catalog, options, first_wait: Arc::default(), relay }
+        Self { engine, catalog, options, first_wait: Arc::default(), relay, logs: LogFloor::default() }
     }
 
     /// Waits once, bounded, for every server to settle; afterwards a `required` server that is not ready is an
@@ -82,6 +85,7 @@ impl Gateway {
 }
 
 impl ServerHandler for Gateway {
+    #[allow(deprecated)] // `enable_logging`: see logs.rs.
     fn get_info(&self) -> ServerConfig {
         let capabilities = ServerCapabilities::builder()
             .enable_tools()
@@ -91,6 +95,7 @@ impl ServerHandler for Gateway {
             .enable_prompts()
             .enable_prompts_list_changed()
             .enable_completions()
+            .enable_logging()
             .build();
         ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("plugboard", env!("CARGO_PKG_VERSION")))
@@ -101,6 +106,10 @@ impl ServerHandler for Gateway {
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        // Servers' requests for a person go to this client from now on (when it declared it takes them).
+        if let Some(downstream) = self.engine.downstream() {
+            downstream.attach(context.peer.clone());
+        }
         let mut catalog = self.catalog.subscribe();
         let mut seen = Arc::clone(&catalog.borrow_and_update());
         let peer = context.peer;
@@ -132,6 +141,16 @@ impl ServerHandler for Gateway {
     ) -> Result<ListToolsResult, ErrorData> {
         self.servers_settled().await?;
         Ok(ListToolsResult::with_all_items(self.catalog.current().tools().to_vec()))
+    }
+
+    #[allow(deprecated)] // See logs.rs.
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.logs.set(request.level);
+        Ok(())
     }
 
     async fn list_resources(
@@ -190,7 +209,12 @@ impl ServerHandler for Gateway {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let route = self.catalog.current().route(&request.name).cloned();
+        let mut route = self.catalog.current().route(&request.name).cloned();
+        if route.is_none() {
+            // A client may call a tool it knows before listing: wait for servers still connecting, as a list does.
+            self.servers_settled().await?;
+            route = self.catalog.current().route(&request.name).cloned();
+        }
         let Some(route) = route else {
             return Err(ErrorData::invalid_params(
                 format!("Plugboard offers no tool named {:?}; list the tools again", request.name),
@@ -200,15 +224,24 @@ impl ServerHandler for Gateway {
         let console = self.engine.console().map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
         let progress_token = request.progress_token().or_else(|| context.meta.get_progress_token());
         let (events, mut received) = mpsc::unbounded_channel::<CallEvent>();
-        let peer = context.peer.clone();
+        let (peer, logs) = (context.peer.clone(), self.logs.clone());
+        // A client that went away misses these; the call's result still settles the request.
         let forward = tokio::spawn(async move {
             while let Some(event) = received.recv().await {
-                if let (CallEvent::Progress { progress, total, message }, Some(token)) = (event, &progress_token) {
-                    let mut update = ProgressNotificationParam::new(token.clone(), progress);
-                    update.total = total;
-                    update.message = message;
-                    // A client that went away misses its progress; the call's result still settles the request.
-                    let _ = peer.notify_progress(update).await;
+                match (event, &progress_token) {
+                    (CallEvent::Progress { progress, total, message }, Some(token)) => {
+                        let mut update = ProgressNotificationParam::new(token.clone(), progress);
+                        update.total = total;
+                        update.message = message;
+                        let _ = peer.notify_progress(update).await;
+                    }
+                    (CallEvent::Log { level, logger, message }, _) => {
+                        if let Some(line) = logs.notification(&level, logger, message) {
+                            #[allow(deprecated)] // See logs.rs.
+                            let _ = peer.notify_logging_message(line).await;
+                        }
+                    }
+                    _ => {}
                 }
             }
         });

@@ -5,6 +5,7 @@
 
 mod catalog;
 mod handler;
+mod logs;
 mod publish;
 mod relay;
 mod stdio;

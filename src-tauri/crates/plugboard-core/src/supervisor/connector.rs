@@ -14,8 +14,8 @@ use crate::config::references::{ReferenceError, expand};
 use crate::person::PersonRequests;
 use crate::secrets::{Sensitive, ServerReferences, Vault};
 use crate::transport::{
-    Answerer, McpSession, PersonLink, StdioLaunch, check_server_url, client_handler, connect_stdio_answered,
-    serve_streamable_http,
+    Answerer, DownstreamLink, McpSession, PersonLink, StdioLaunch, check_server_url, client_handler,
+    connect_stdio_answered, serve_streamable_http,
 };
 
 /// A session and what the person should know about how it was made.
@@ -56,6 +56,8 @@ pub struct LiveConnector {
     http: reqwest::Client,
     /// Where servers' requests for a person go; `None` (CLI, `serve`) declines them.
     person: Option<Arc<PersonRequests>>,
+    /// The gateway's client, which answers them instead (`serve`).
+    client: Option<DownstreamLink>,
     /// The transport a probed URL turned out to speak, so reconnects skip the probe.
     probed: std::sync::Mutex<HashMap<String, HttpMode>>,
 }
@@ -63,7 +65,7 @@ pub struct LiveConnector {
 impl LiveConnector {
     /// A connector for a process without a person: requests for one are declined.
     pub fn new(vault: Arc<Vault>) -> Self {
-        Self { vault, http: pooled_http_client(), person: None, probed: std::sync::Mutex::default() }
+        Self { vault, http: pooled_http_client(), person: None, client: None, probed: std::sync::Mutex::default() }
     }
 
     /// A connector whose sessions hand servers' elicitation, sampling and roots requests to `person` (the window).
@@ -71,10 +73,16 @@ impl LiveConnector {
         Self { person: Some(person), ..Self::new(vault) }
     }
 
+    /// A connector whose sessions relay servers' requests for a person to the gateway's client.
+    pub fn with_client(vault: Arc<Vault>, client: DownstreamLink) -> Self {
+        Self { client: Some(client), ..Self::new(vault) }
+    }
+
     fn answerer(&self, server: &str) -> Answerer {
-        match &self.person {
-            Some(broker) => Answerer::Person(PersonLink::new(Arc::clone(broker), server)),
-            None => Answerer::default(),
+        match (&self.person, &self.client) {
+            (Some(broker), _) => Answerer::Person(PersonLink::new(Arc::clone(broker), server)),
+            (None, Some(client)) => Answerer::Client(client.clone()),
+            (None, None) => Answerer::default(),
         }
     }
 

@@ -1,6 +1,7 @@
 //! How Plugboard answers what a server sends unasked: elicitation, sampling and roots requests, and notifications
 //! (tool list changes, log messages, progress) forwarded to whoever owns the session. A session with a person behind
-//! it (the window) hands requests to the person (`PersonLink`); one without (CLI, `serve`) declines them. It must
+//! it (the window) hands requests to the person (`PersonLink`); the gateway's to its client (`DownstreamLink`); one
+//! without either (the CLI) declines them. It must
 //! never accept an elicitation, write a sampling reply or share a folder on the person's behalf.
 
 use std::sync::Arc;
@@ -11,13 +12,14 @@ use rmcp::ClientHandler;
 use rmcp::model::{
     ClientConfig, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult,
     ElicitationAction, ErrorCode, ErrorData, JsonObject, ListRootsResult, LoggingMessageNotificationParam,
-    ProgressNotificationParam,
+    ProgressNotificationParam, RootsCapabilities,
 };
 use rmcp::service::{NotificationContext, RequestContext, RoleClient};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
 use super::client_config;
+use super::downstream::DownstreamLink;
 use super::person_link::PersonLink;
 
 /// What to answer when a server asks the person for input (`elicitation/create`).
@@ -38,6 +40,8 @@ pub enum ElicitationPolicy {
 pub enum Answerer {
     Policy(ElicitationPolicy),
     Person(PersonLink),
+    /// The gateway's client answers (`plugboard serve`).
+    Client(DownstreamLink),
 }
 
 impl From<ElicitationPolicy> for Answerer {
@@ -95,6 +99,7 @@ pub struct PlugboardClient {
     info: ClientConfig,
     policy: ElicitationPolicy,
     person: Option<PersonLink>,
+    client: Option<DownstreamLink>,
     notices: mpsc::UnboundedSender<ServerNotice>,
     // Notices are queued only once someone took the receiver (`McpSession::take_notices`): a session nobody listens
     // to must not pile up a chatty server's log lines for its whole life.
@@ -105,14 +110,20 @@ pub struct PlugboardClient {
 /// the session (`McpSession`), which hands it out once.
 pub fn client_handler(answerer: impl Into<Answerer>) -> (PlugboardClient, mpsc::UnboundedReceiver<ServerNotice>) {
     let (notices, receiver) = mpsc::unbounded_channel();
-    let (policy, person) = match answerer.into() {
-        Answerer::Policy(policy) => (policy, None),
-        Answerer::Person(link) => (ElicitationPolicy::Decline, Some(link)),
+    let (policy, person, client) = match answerer.into() {
+        Answerer::Policy(policy) => (policy, None, None),
+        Answerer::Person(link) => (ElicitationPolicy::Decline, Some(link), None),
+        Answerer::Client(link) => (ElicitationPolicy::Decline, None, Some(link)),
     };
-    // Sampling and roots are announced only when a person can answer them (see `client_config`).
-    let info = client_config(person.is_some());
-    let client = PlugboardClient { info, policy, person, notices, listening: Arc::new(AtomicBool::new(false)) };
-    (client, receiver)
+    // Sampling is announced only when someone can answer it (see `client_config`); roots only where the gateway's
+    // client may have some to give.
+    let mut info = client_config(person.is_some() || client.is_some());
+    if client.is_some() {
+        info.capabilities.roots = Some(RootsCapabilities::default());
+    }
+    let listening = Arc::new(AtomicBool::new(false));
+    let handler = PlugboardClient { info, policy, person, client, notices, listening };
+    (handler, receiver)
 }
 
 /// What the person would see: declining says why, since servers often relay the text of our answer.
@@ -180,6 +191,9 @@ impl ClientHandler for PlugboardClient {
             // rmcp cancels the token when the server cancels the request or the session ends.
             return Ok(person.elicit(message, schema, context.ct.cancelled()).await);
         }
+        if let Some(client) = &self.client {
+            return Ok(client.elicit(request).await);
+        }
         Ok(self.answer_elicitation(&request))
     }
 
@@ -192,6 +206,9 @@ impl ClientHandler for PlugboardClient {
         if let Some(person) = &self.person {
             return person.sample(&params, context.ct.cancelled()).await;
         }
+        if let Some(client) = &self.client {
+            return client.sample(params).await;
+        }
         tracing::info!("declined a server's sampling request");
         self.notify(ServerNotice::SamplingDeclined);
         // -1 is the spec's "user rejected sampling request" code.
@@ -200,6 +217,9 @@ impl ClientHandler for PlugboardClient {
 
     #[allow(deprecated)] // Roots are deprecated by SEP-2577 too; servers of 2025-11-25 may still ask.
     async fn list_roots(&self, context: RequestContext<RoleClient>) -> Result<ListRootsResult, ErrorData> {
+        if let Some(client) = &self.client {
+            return client.roots().await;
+        }
         match &self.person {
             Some(person) => person.roots(context.ct.cancelled()).await,
             // Roots are not announced without a person: a server asking anyway gets no folders.

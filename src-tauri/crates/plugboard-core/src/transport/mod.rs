@@ -1,6 +1,7 @@
 //! Connections to MCP servers: stdio, Streamable HTTP and legacy SSE, all served with Plugboard's one handler, and
 //! the guard every remote server URL passes first.
 
+mod downstream;
 mod error;
 mod handler;
 mod person_link;
@@ -11,6 +12,7 @@ mod streamable_http;
 mod streamable_http_auth;
 mod url_guard;
 
+pub use downstream::DownstreamLink;
 pub use error::TransportError;
 pub use handler::{
     Answerer, DECLINED_SAMPLING, ElicitationPolicy, PlugboardClient, ServerLog, ServerNotice, client_handler,
