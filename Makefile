@@ -12,7 +12,9 @@ export PATH := $(CURDIR)/.tools/node/bin:$(PATH)
 
 # The app serves ui/dist (custom protocol) in every build made here: a plain dev build loads the Vite dev server.
 FEATURES := --features custom-protocol
-APP_BIN := $(CARGO_TARGET_DIR)/debug/plugboard
+# The window binary, and the `plugboard` command (crates/plugboard-cli: the CLI and `serve`, no GUI linked).
+APP_BIN := $(CARGO_TARGET_DIR)/debug/plugboard-desktop
+CLI_BIN := $(CARGO_TARGET_DIR)/debug/plugboard
 HARNESS := tests/harness/isolated-env.sh
 TAURI := ui/node_modules/.bin/tauri
 
@@ -36,8 +38,9 @@ deps-tests: ## deps, plus tauri-driver and cargo-fuzz for the test suites
 ui: deps ## Build the web UI into ui/dist
 	npm --prefix ui run build
 
-app: ui ## Build the app binary (debug, serving ui/dist)
+app: ui ## Build the window and the `plugboard` command (debug, the window serving ui/dist)
 	cargo build $(FEATURES)
+	cargo build -p plugboard-cli
 
 lint: lint-rust lint-ui ## fmt, clippy, tsc and eslint
 
@@ -63,7 +66,7 @@ conformance: deps-tests ## All 26 client scenarios of the MCP conformance suite 
 
 test-gateway: app ## `plugboard serve --stdio` driven by the official TypeScript and Python SDK clients, real upstreams
 	cargo build -p plugboard-testservers --bin plugboard-testserver
-	PLUGBOARD_APP_BIN=$(APP_BIN) PLUGBOARD_TESTSERVER_BIN=$(CARGO_TARGET_DIR)/debug/plugboard-testserver \
+	PLUGBOARD_CLI_BIN=$(CLI_BIN) PLUGBOARD_TESTSERVER_BIN=$(CARGO_TARGET_DIR)/debug/plugboard-testserver \
 		$(HARNESS) -- npm --prefix tests run gateway
 
 test-e2e: app ## WebDriver end-to-end tests of the real app under Xvfb
@@ -86,6 +89,9 @@ bindings: ## Regenerate ui/src/ipc/bindings.ts from the Rust commands
 	UPDATE_BINDINGS=1 cargo test $(FEATURES) --test app bindings
 
 bundle: deps ## Build a .deb with the Tauri CLI (AppImage is not possible here: it downloads tooling)
+	# The `plugboard` command goes into the .deb beside the window (tauri.conf.json: bundle.linux.deb.files).
+	cargo build --release -p plugboard-cli
+	mkdir -p src-tauri/bundle-files && cp $(CARGO_TARGET_DIR)/release/plugboard src-tauri/bundle-files/plugboard
 	$(TAURI) build --bundles deb
 	@ls -la $(CARGO_TARGET_DIR)/release/bundle/deb/*.deb
 

@@ -6,8 +6,8 @@ use tauri::AppHandle;
 use tauri_specta::Event;
 use url::Url;
 
-use crate::browser;
 use crate::events::LoginStarted;
+use plugboard_cli::browser;
 
 /// Opens `url` for the login to `server` and tells the UI it started.
 pub fn open_for(app: &AppHandle, server: &str, url: &Url) -> Result<(), BrowserUnavailable> {

@@ -1,6 +1,6 @@
-//! The `plugboard` binary: the desktop window, or the headless CLI when given a subcommand.
-// No `windows_subsystem = "windows"`: the same binary is a console CLI, which that attribute would silence.
+//! The `plugboard-desktop` binary: the window (single-instance forwards a second launch or a plugboard:// URL to a
+//! running one). The `plugboard` command starts it.
 
 fn main() -> std::process::ExitCode {
-    plugboard_app::start(std::env::args_os().collect())
+    plugboard_app::start(&std::env::args_os().collect::<Vec<_>>())
 }

@@ -1,6 +1,6 @@
 //! The committed TypeScript bindings are exactly what the Rust commands generate today.
 
-use crate::support::repo_root;
+use crate::repo_root;
 
 /// Fails when `ui/src/ipc/bindings.ts` is stale; `UPDATE_BINDINGS=1` (`make bindings`) rewrites it.
 #[test]

@@ -1,15 +1,13 @@
-//! The app's integration tests, one binary: the CLI as a person runs it, the committed IPC bindings,
-//! and the core against real parts (the Secret Service, a reference MCP server).
+//! The window app's integration tests, one binary: the committed IPC bindings, and the core against real parts (the
+//! Secret Service, a reference MCP server). The `plugboard` command's tests are in tests/cli.
 //! Tests that need the harness (D-Bus + gnome-keyring, npm tools) are `#[ignore]`d with the reason;
 //! `make test` runs them all inside tests/harness/isolated-env.sh with `--include-ignored`.
 
 mod bindings;
-mod cli;
-mod engine_cli;
-mod import_cli;
 mod keychain;
 mod mcp_smoke;
-mod oauth_cli;
-mod presets_cli;
-mod registry_cli;
-mod support;
+
+/// The repository's root: this package's manifest is there.
+fn repo_root() -> &'static std::path::Path {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+}

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use plugboard_core::transport::{StdioLaunch, connect_stdio};
 
 fn server_everything() -> PathBuf {
-    let bin = crate::support::repo_root().join("tests/node_modules/.bin/mcp-server-everything");
+    let bin = crate::repo_root().join("tests/node_modules/.bin/mcp-server-everything");
     assert!(bin.exists(), "{} is missing: run `make deps` (npm ci in tests/)", bin.display());
     bin
 }

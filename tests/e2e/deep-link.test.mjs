@@ -203,7 +203,7 @@ describe("OAuth login in the window", () => {
     assert.ok(await browser.$(`${row("demo-link")}//button[contains(., "Log out")]`).isDisplayed());
 
     // The replay goes the desktop's way this time: the scheme handler the app registered, then the forwarding.
-    const handler = readFileSync(join(process.env.XDG_DATA_HOME, "applications", "plugboard-handler.desktop"), "utf8");
+    const handler = readFileSync(join(process.env.XDG_DATA_HOME, "applications", "plugboard-desktop-handler.desktop"), "utf8");
     assert.match(handler, /MimeType=.*x-scheme-handler\/plugboard/);
     assert.match(handler, /^Exec=.* %u$/m);
     assert.equal(await openThroughDesktop(callback), "", "gio opened the link with the registered handler");

@@ -9,10 +9,10 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 
-/** The Plugboard binary under test (`make test-gateway` builds it). */
+/** The `plugboard` command under test (crates/plugboard-cli; `make test-gateway` builds it). */
 export function plugboardBinary() {
-  const bin = process.env.PLUGBOARD_APP_BIN;
-  if (!bin) throw new Error("PLUGBOARD_APP_BIN is not set: run the gateway suite through `make test-gateway`");
+  const bin = process.env.PLUGBOARD_CLI_BIN;
+  if (!bin) throw new Error("PLUGBOARD_CLI_BIN is not set: run the gateway suite through `make test-gateway`");
   return bin;
 }
 

@@ -24,7 +24,7 @@ fn call(i: u32) -> NewCall {
             result: format!(r#"{{"content":[{{"text":"{i}"}}]}}"#),
             truncated: false,
         },
-        origin: (i % 3 == 0).then(|| "claude-ai".to_owned()),
+        origin: i.is_multiple_of(3).then(|| "claude-ai".to_owned()),
     }
 }
 

@@ -15,3 +15,6 @@ pub mod registry;
 pub mod secrets;
 pub mod supervisor;
 pub mod transport;
+
+/// The scheme of Plugboard's deep links (`plugboard://oauth/callback`, `plugboard://install`).
+pub const DEEP_LINK_SCHEME: &str = "plugboard";

@@ -11,13 +11,14 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::auth::PendingFlows;
+use crate::config::model::Transport;
 use crate::config::{self, ConfigError, ConfigEvent, ConfigStore, FileWatcher};
 use crate::console::{Console, History, HistoryError};
 use crate::person::PersonRequests;
 use crate::registry::{Registry, RegistryError};
 use crate::secrets::{Fallback, Vault};
 use crate::supervisor::{LiveConnector, Supervisor, SupervisorError};
-use crate::transport::DownstreamLink;
+use crate::transport::{DownstreamLink, is_docker_run};
 
 /// Who answers what servers ask of a person (forms, sampling, roots).
 #[derive(Debug, Clone)]
@@ -182,15 +183,15 @@ impl Engine {
         *self.watcher.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(watcher);
         let (registry, supervisor) = (Arc::clone(&self.registry), Arc::clone(&self.supervisor));
         Ok(async move {
-            supervisor.reconcile(registry.configs()).await;
+            reconcile_long_running(&supervisor, &registry).await;
             loop {
                 match changes.recv().await {
-                    Ok(ConfigEvent::Saved | ConfigEvent::Reloaded) => supervisor.reconcile(registry.configs()).await,
-                    Ok(_) => {}
                     // Missed changes are folded into one reconcile: it compares with the file as it is now.
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                        supervisor.reconcile(registry.configs()).await;
+                    Ok(ConfigEvent::Saved | ConfigEvent::Reloaded)
+                    | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        reconcile_long_running(&supervisor, &registry).await;
                     }
+                    Ok(_) => {}
                     Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
                 }
             }
@@ -233,6 +234,20 @@ impl Engine {
             .find(|c| c.name.as_str() == name)
             .ok_or_else(|| EngineError::UnknownServer { name: name.to_owned() })
     }
+}
+
+/// A long-running engine's reconcile: also sweeps the containers earlier processes left, once a container server
+/// is configured.
+async fn reconcile_long_running(supervisor: &Supervisor, registry: &Registry) {
+    let configs = registry.configs();
+    let runs_containers = configs.iter().any(|c| match &c.transport {
+        Transport::Stdio(spec) => is_docker_run(std::path::Path::new(&spec.command), &spec.args),
+        Transport::Http(_) => false,
+    });
+    if runs_containers {
+        supervisor.sweep_leftovers();
+    }
+    supervisor.reconcile(configs).await;
 }
 
 /// The keychain and the file system block: their work runs on the blocking pool.

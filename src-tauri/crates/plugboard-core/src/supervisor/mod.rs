@@ -76,7 +76,7 @@ pub struct Supervisor {
 }
 
 impl Supervisor {
-    /// The engine; its first [`Supervisor::reconcile`] also sweeps Docker containers left by earlier runs.
+    /// The engine; [`Supervisor::sweep_leftovers`] removes Docker containers left by earlier runs.
     pub fn new(connector: Arc<dyn Connector>) -> Self {
         Self::with_leftovers(connector, Leftovers::docker())
     }
@@ -91,10 +91,17 @@ impl Supervisor {
         Self { connector, servers: Mutex::new(BTreeMap::new()), events, leftovers }
     }
 
-    /// Waits for the start-up sweep of leftovers and returns what it did (`None` before the first reconcile, or
-    /// when already collected).
+    /// Waits for the start-up sweep of leftovers and returns what it did (`None` before [`Supervisor::sweep_leftovers`],
+    /// or when already collected).
     pub async fn leftovers_swept(&self) -> Option<Result<SweepReport, DockerSweepError>> {
         self.leftovers.finished().await
+    }
+
+    /// Sweeps what earlier Plugboard processes left behind, the first time only (see leftovers.rs). Long-running
+    /// engines call it once a server that can leave something behind (a container) is configured; a one-shot
+    /// command never pays for `docker ps`.
+    pub fn sweep_leftovers(&self) {
+        self.leftovers.start_once();
     }
 
     /// Status changes, tool changes and warnings of every server.
@@ -107,8 +114,6 @@ impl Supervisor {
     /// Plugboard's side, so the server's process and session stay. Starting is concurrent; this returns without
     /// waiting for connections.
     pub async fn reconcile(&self, configs: Vec<ServerConfig>) {
-        // Every engine (window, CLI, `serve`) starts by reconciling: the one place the sweep runs for all of them.
-        self.leftovers.start_once();
         let mut stopping = Vec::new();
         {
             let mut servers = self.lock();

@@ -343,13 +343,14 @@ async fn first_reconcile_sweeps_docker_leftovers_once() {
     let sweep: LeftoverSweep = Arc::new(move || crate::transport::sweep_with(&docker, &env, |pid| pid == 4242));
     let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
     let sup = Supervisor::with_leftover_sweep(Arc::new(LiveConnector::new(vault)), sweep);
-    assert!(sup.leftovers_swept().await.is_none(), "nothing runs before the engine starts");
-
     sup.reconcile(Vec::new()).await;
+    assert!(sup.leftovers_swept().await.is_none(), "reconciling alone sweeps nothing (one-shot commands skip it)");
+
+    sup.sweep_leftovers();
     let report = sup.leftovers_swept().await.expect("the sweep ran").expect("the stand-in answered");
     assert_eq!(report.removed, ["plugboard-gone-1111-0"]);
     assert_eq!(report.kept, ["plugboard-live-4242-0"]);
-    sup.reconcile(Vec::new()).await;
+    sup.sweep_leftovers();
     assert!(sup.leftovers_swept().await.is_none(), "the sweep runs once per engine");
 
     let recorded = std::fs::read_to_string(&log).expect("the stand-in was called");

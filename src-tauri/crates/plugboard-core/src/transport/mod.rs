@@ -25,7 +25,8 @@ pub(crate) use stdio::client_config;
 pub(crate) use stdio::sweep_with;
 pub use stdio::{
     Containment, DockerSweepError, Launched, ShutdownReport, ShutdownStage, StderrTail, StdioLaunch, SweepReport,
-    connect_stdio, connect_stdio_answered, connect_stdio_named, install_hint, resolve_program, sweep_docker_leftovers,
+    connect_stdio, connect_stdio_answered, connect_stdio_named, install_hint, is_docker_run, resolve_program,
+    sweep_docker_leftovers,
 };
 pub use streamable_http::connect_streamable_http;
 pub(crate) use streamable_http::serve_streamable_http;

@@ -22,11 +22,17 @@ pub(crate) struct DockerRun {
     pub container: String,
 }
 
+/// Whether `program args` runs a container (`docker run …`): such servers leave containers behind when a Plugboard
+/// process dies, so long-running engines sweep for them.
+pub fn is_docker_run(program: &Path, args: &[String]) -> bool {
+    program.file_stem().and_then(|s| s.to_str()).is_some_and(|stem| stem.eq_ignore_ascii_case("docker"))
+        && args.first().map(String::as_str) == Some("run")
+}
+
 /// If `program args` is `docker run …`, the args with `--name plugboard-<server>-<pid>-<n>` (unless the person
 /// set `--name`) and our labels inserted right after `run`, and the container's name.
 pub(crate) fn plan_run(program: &Path, args: &[String], server: &str, app_pid: u32) -> Option<DockerRun> {
-    let stem = program.file_stem()?.to_str()?;
-    if !stem.eq_ignore_ascii_case("docker") || args.first().map(String::as_str) != Some("run") {
+    if !is_docker_run(program, args) {
         return None;
     }
     // `docker run` options end at the image: a `--name` after it belongs to the server, not to docker.

@@ -27,7 +27,7 @@ use tokio::process::{ChildStdin, ChildStdout};
 pub use containment::Containment;
 #[cfg(test)]
 pub(crate) use docker::sweep_with;
-pub use docker::{DockerSweepError, SweepReport, sweep_docker_leftovers};
+pub use docker::{DockerSweepError, SweepReport, is_docker_run, sweep_docker_leftovers};
 pub use guard::{ShutdownReport, ShutdownStage};
 pub use stderr_tail::StderrTail;
 

@@ -89,8 +89,9 @@ pub fn output_with_stdin(mut command: Command, input: &str) -> Output {
 }
 
 /// The repository root (the app package's manifest dir).
-pub fn repo_root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+/// The repository's root (this crate lives three folders below it).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..")
 }
 
 pub fn stdout(output: &Output) -> String {

@@ -1,13 +1,17 @@
-//! The headless CLI over the same core as the window: it never starts Tauri or the single-instance check.
-//! Each subcommand lives in its own file; this one parses arguments and reports errors.
+//! The `plugboard` command over the core alone: it never links a GUI library, so a client launching
+//! `plugboard serve --stdio` pays milliseconds; with no subcommand it starts the window binary (window.rs). Each
+//! subcommand lives in its own file; this one parses arguments and reports errors.
 
+pub mod browser;
 mod engine;
 mod import;
+pub mod logging;
 mod login;
 mod presets;
 mod secret;
 mod serve;
 mod servers;
+pub mod window;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
@@ -19,8 +23,6 @@ use plugboard_core::transport::DownstreamLink;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
-
-use crate::logging;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -102,8 +104,11 @@ enum ConfigAction {
     Path,
 }
 
-/// Parses `args` (including the program name) and runs the subcommand.
+/// Parses `args` (including the program name) and runs the subcommand, or opens the window.
 pub fn run(args: Vec<OsString>) -> ExitCode {
+    if window::opens_window(&args) {
+        return window::open(&args[1..]);
+    }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         // clap prints help and version to stdout with success, usage errors to stderr with failure.
