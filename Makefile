@@ -18,7 +18,7 @@ CLI_BIN := $(CARGO_TARGET_DIR)/debug/plugboard
 HARNESS := tests/harness/isolated-env.sh
 TAURI := ui/node_modules/.bin/tauri
 
-.PHONY: help run test deps deps-tests ui app lint lint-rust lint-ui test-ui test-ui-browser test-rust conformance test-gateway test-e2e fuzz-smoke fuzz bench bindings bundle clean
+.PHONY: help run test deps deps-tests ui app lint lint-rust lint-ui test-ui test-ui-browser test-rust conformance test-gateway test-e2e bench-gateway fuzz-smoke fuzz bench bindings bundle clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | column -t -s $$'\t'
@@ -74,10 +74,16 @@ test-e2e: app ## WebDriver end-to-end tests of the real app under Xvfb
 	PLUGBOARD_APP_BIN=$(APP_BIN) PLUGBOARD_TESTSERVER_BIN=$(CARGO_TARGET_DIR)/debug/plugboard-testserver \
 		$(HARNESS) --webdriver -- npm --prefix tests run e2e
 
-bench: deps ## Engine benchmarks side by side with bare rmcp, and the call history's (release build; a few minutes)
-	cargo build --release -p plugboard-testservers --bin plugboard-testserver
+bench: deps bench-gateway ## Engine benchmarks side by side with bare rmcp, the call history's, the gateway's (release)
 	cargo bench -p plugboard-core --bench engine
 	cargo bench -p plugboard-core --bench history
+
+bench-gateway: deps ## The gateway hop and start-up beside a direct SDK client and a bare server (release build)
+	cargo build --release -p plugboard-testservers --bin plugboard-testserver
+	cargo build --release -p plugboard-cli
+	PLUGBOARD_CLI_BIN=$(CARGO_TARGET_DIR)/release/plugboard \
+		PLUGBOARD_TESTSERVER_BIN=$(CARGO_TARGET_DIR)/release/plugboard-testserver \
+		$(HARNESS) -- node tests/bench/gateway.mjs
 
 fuzz-smoke: ## Every fuzz target for a few seconds (part of make test)
 	src-tauri/scripts/fuzz.sh 5

@@ -1,6 +1,7 @@
 //! Commands of the tool-call console: run a call with live events, cancel it, and read or clear the call history.
 
-use plugboard_core::console::{CallEvent, HistoryEntry, HistoryPage};
+use plugboard_core::console::{HistoryEntry, HistoryPage};
+use plugboard_core::supervisor::CallEvent;
 use tauri::State;
 use tauri::ipc::Channel;
 

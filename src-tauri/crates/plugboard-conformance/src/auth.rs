@@ -9,8 +9,8 @@ use plugboard_core::auth::{
     ClientCredential, ClientCredentialsRequest, CrossAppRequest, IdentityProvider, JwtSigningAlgorithm, LoginError,
     LoginRequest, StepUp, UserAgent, login, login_client_credentials, login_cross_app,
 };
+use plugboard_core::net::pooled_http_client;
 use plugboard_core::secrets::Sensitive;
-use plugboard_core::supervisor::pooled_http_client;
 use plugboard_core::transport::{
     ElicitationPolicy, HttpConnection, McpSession, connect_streamable_http_authorized,
     connect_streamable_http_or_challenge,

@@ -10,7 +10,7 @@ mod auth;
 mod scenario;
 
 use anyhow::{Context, bail};
-use plugboard_core::supervisor::pooled_http_client;
+use plugboard_core::net::pooled_http_client;
 use plugboard_core::transport::{ElicitationPolicy, connect_streamable_http};
 
 use scenario::Scenario;

@@ -8,12 +8,15 @@ pub mod doctor;
 pub mod engine;
 pub mod gateway;
 pub mod import;
+pub mod net;
 pub mod paths;
 pub mod person;
 pub mod presets;
 pub mod registry;
 pub mod secrets;
 pub mod supervisor;
+#[cfg(test)]
+mod testing;
 pub mod transport;
 
 /// The scheme of Plugboard's deep links (`plugboard://oauth/callback`, `plugboard://install`).

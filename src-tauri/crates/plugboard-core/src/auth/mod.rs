@@ -40,7 +40,7 @@ pub use loopback::LoopbackReceiver;
 pub use pending::{CallbackRejected, Expectation, NoCallback, PendingFlows, callback_error};
 pub use revoke::{LoggedOut, Revocation, logout_server, revoke};
 pub use step_up::{AuthorizedCallError, MAX_AUTHORIZATION_ATTEMPTS, StepUp};
-pub use store::{RESERVED_SECRET_PREFIX, VaultCredentialStore, VolatileStateStore};
+pub use store::{VaultCredentialStore, VolatileStateStore};
 
 use futures::future::BoxFuture;
 use url::Url;

@@ -12,8 +12,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::secrets::{Sensitive, Vault};
 
-/// Vault names starting with this are Plugboard's own (OAuth); `${secret:…}` references cannot read them.
-pub const RESERVED_SECRET_PREFIX: &str = "oauth:";
 /// The vault name of a server's OAuth credentials (client id, tokens, scopes, issuer).
 pub const CREDENTIALS_SECRET: &str = "oauth:credentials";
 /// The vault name of a pre-registered confidential client's secret.

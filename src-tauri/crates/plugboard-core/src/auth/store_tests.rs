@@ -106,3 +106,12 @@ async fn pending_states_expire() {
     states.delete("state-2").await.expect("delete");
     assert!(states.load("state-2").await.expect("load").is_none());
 }
+
+/// Every vault name the logins use is under the vault's reserved prefix, so `${secret:…}` can never read a token.
+#[test]
+fn login_secrets_are_under_the_reserved_prefix() {
+    use crate::secrets::RESERVED_SECRET_PREFIX;
+    for name in [super::CREDENTIALS_SECRET, super::CLIENT_SECRET_SECRET] {
+        assert!(name.starts_with(RESERVED_SECRET_PREFIX), "{name}");
+    }
+}

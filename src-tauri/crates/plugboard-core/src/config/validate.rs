@@ -95,8 +95,8 @@ fn check_url(url: &str) -> Result<(), FieldError> {
     if url.contains("${") {
         return Ok(());
     }
-    // The same guard the engine applies at connect time (transport::check_server_url), so the file is refused early.
-    crate::transport::check_server_url("url", url).map(drop).map_err(|refused| ("url", refused.problem()))
+    // The same guard the engine applies at connect time (net::check_server_url), so the file is refused early.
+    crate::net::check_server_url("url", url).map(drop).map_err(|refused| ("url", refused.problem()))
 }
 
 fn check_keys(field: &'static str, map: Option<&BTreeMap<String, String>>) -> Result<(), FieldError> {

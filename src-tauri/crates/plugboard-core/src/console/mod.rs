@@ -17,10 +17,9 @@ use tokio::sync::{mpsc, oneshot};
 pub use cli_line::cli_command;
 pub use history::{History, HistoryError, NewCall};
 pub use redact::{REDACTED, ServerSecrets, redact_arguments};
-pub use types::{CallEvent, CallOutcome, CallStatus, HistoryEntry, HistoryPage, HistorySummary};
+pub use types::{CallOutcome, CallStatus, HistoryEntry, HistoryPage, HistorySummary};
 
-use crate::secrets::Vault;
-use crate::supervisor::{CallCancel, CallObserver, Supervisor, SupervisorError};
+use crate::supervisor::{CallCancel, CallEvent, CallObserver, Supervisor, SupervisorError};
 
 /// Why the console could not run or record a call (a call that ran and failed is a [`CallOutcome`] instead).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -45,14 +44,13 @@ pub struct Ran {
 pub struct Console {
     supervisor: Arc<Supervisor>,
     history: Arc<History>,
-    vault: Arc<Vault>,
     /// Running calls' cancels by the caller's call id.
     running: Mutex<HashMap<String, oneshot::Sender<()>>>,
 }
 
 impl Console {
-    pub fn new(supervisor: Arc<Supervisor>, history: Arc<History>, vault: Arc<Vault>) -> Self {
-        Self { supervisor, history, vault, running: Mutex::new(HashMap::new()) }
+    pub fn new(supervisor: Arc<Supervisor>, history: Arc<History>) -> Self {
+        Self { supervisor, history, running: Mutex::new(HashMap::new()) }
     }
 
     /// Runs `tool` of `server`, handing each of its events to `on_event` in order; [`Console::cancel`] with
@@ -106,10 +104,12 @@ impl Console {
         events: Option<CallObserver>,
         origin: Option<String>,
     ) -> Result<Ran, ConsoleError> {
-        let config =
-            self.supervisor.config(server).map_err(|_| ConsoleError::UnknownServer { server: server.to_owned() })?;
-        let vault = Arc::clone(&self.vault);
-        let secrets = blocking(move || Ok(ServerSecrets::load(&config, &vault))).await?;
+        // The values this server's session was made with: no keychain read per call.
+        let resolved = self
+            .supervisor
+            .resolved_secrets(server)
+            .map_err(|_| ConsoleError::UnknownServer { server: server.to_owned() })?;
+        let secrets = ServerSecrets::from_pairs(resolved.pairs());
         let redacted_arguments = redact_arguments(&arguments, &secrets);
         let started_at_ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
         let started = Instant::now();

@@ -5,10 +5,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::config::model::ServerConfig;
-use crate::config::references::{Reference, expandable_texts, references};
 use crate::import::secrets_scan::{is_secret_key, is_secret_under_key, token_spans};
-use crate::secrets::{Sensitive, Vault};
+use crate::secrets::Sensitive;
 
 /// What a redacted value reads as.
 pub const REDACTED: &str = "[redacted]";
@@ -31,28 +29,7 @@ impl std::fmt::Debug for ServerSecrets {
 }
 
 impl ServerSecrets {
-    /// Reads every secret `config` refers to from the vault (blocking: the keychain). One that cannot be read is
-    /// skipped: it cannot have reached the server either.
-    pub fn load(config: &ServerConfig, vault: &Vault) -> Self {
-        let mut names: Vec<&str> = expandable_texts(&config.transport)
-            .into_iter()
-            .filter_map(|text| references(text).ok())
-            .flatten()
-            .filter_map(|r| match r {
-                Reference::Secret(name) => Some(name),
-                Reference::Env { .. } => None,
-            })
-            .collect();
-        names.sort_unstable();
-        names.dedup();
-        let pairs = names.into_iter().filter_map(|name| match vault.get(config.name.as_str(), name) {
-            Ok(Some(value)) => Some((name.to_owned(), value)),
-            _ => None,
-        });
-        Self::from_pairs(pairs)
-    }
-
-    /// Named values as given (tests, and callers that resolved them already).
+    /// Named values as resolved when the server's session was made (`Supervisor::resolved_secrets`), or by a test.
     pub fn from_pairs(pairs: impl IntoIterator<Item = (String, Sensitive<String>)>) -> Self {
         let mut values: Vec<_> = pairs.into_iter().filter(|(_, v)| v.expose().len() >= MIN_SECRET_LEN).collect();
         values.sort_by_key(|(_, v)| std::cmp::Reverse(v.expose().len()));

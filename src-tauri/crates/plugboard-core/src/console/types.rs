@@ -1,28 +1,11 @@
-//! The console's shapes as they cross to the UI (see the console IPC contract): what streams during a call, how a
-//! call ended, and a history row in full or summarised. Plain data: no behaviour that could leak a secret here.
+//! The console's shapes as they cross to the UI (see the console IPC contract): how a call ended, and a history row
+//! in full or summarised (what streams during a call is the supervisor's `CallEvent`). Plain data: no behaviour that could leak a secret here.
 
 use serde::Serialize;
 
 // specta writes `f64` as `number | null` (it serialises NaN as null); these numbers are never NaN (JSON cannot carry
 // one, and a clock reading is finite), so the fields below say `number` with `specta(type = u32)`, which only changes
 // the TypeScript text.
-
-/// Something the server sent about a running call, forwarded to its caller in the order it arrived.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(tag = "kind", rename_all = "camelCase")]
-#[non_exhaustive]
-pub enum CallEvent {
-    /// `notifications/progress` carrying this call's progress token; `message` is server text: show it inert.
-    Progress {
-        #[cfg_attr(feature = "specta", specta(type = u32))]
-        progress: f64,
-        total: Option<f64>,
-        message: Option<String>,
-    },
-    /// `notifications/message` from the same server while the call ran; all of it is server text.
-    Log { level: String, logger: Option<String>, message: String },
-}
 
 /// How a call ended. A tool error, a failure and a cancel are outcomes the history keeps, not errors.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use crate::config::model::{Auth, HttpMode, HttpSpec, ServerConfig};
 use crate::config::references::expand;
+use crate::net::pooled_http_client;
 use crate::secrets::{ServerReferences, Vault};
-use crate::supervisor::pooled_http_client;
 
 use super::{Step, skip_rest, stdio::handshake};
 

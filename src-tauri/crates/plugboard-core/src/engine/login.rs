@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use super::{Engine, EngineError, blocking};
 use crate::auth::{self, LoggedOut, LoginContext, LoginState, OpenUrl, Revocation};
-use crate::supervisor::{SupervisorError, pooled_http_client};
+use crate::net::pooled_http_client;
+use crate::supervisor::SupervisorError;
 
 impl Engine {
     /// Logs in to `name` (`open` shows the person the authorization page: a browser, a printed URL) and connects

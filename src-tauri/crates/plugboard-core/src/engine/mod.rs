@@ -149,7 +149,7 @@ impl Engine {
                     (History::in_memory()?, Some(problem))
                 }
             };
-            let console = Console::new(Arc::clone(&self.supervisor), Arc::new(history), Arc::clone(&self.vault));
+            let console = Console::new(Arc::clone(&self.supervisor), Arc::new(history));
             Ok((Arc::new(console), problem))
         })
     }

@@ -20,9 +20,8 @@ use super::logs::LogFloor;
 use super::publish::CatalogFeed;
 use super::relay::Relay;
 use super::upstream_failure::failed_call;
-use crate::console::CallEvent;
 use crate::engine::Engine;
-use crate::supervisor::{CallCancel, ServerStatus};
+use crate::supervisor::{CallCancel, CallEvent, ServerStatus};
 
 /// How the gateway behaves towards its clients.
 #[derive(Debug, Clone)]

@@ -9,6 +9,11 @@ pub struct ServerReferences<'a> {
     pub vault: &'a Vault,
 }
 
+/// Vault names starting with this are Plugboard's own (OAuth logins live under `oauth:credentials` and
+/// `oauth:client-secret`); `${secret:…}` references cannot read them. The vault's naming rule, kept here so the
+/// secrets module depends on nothing above it.
+pub const RESERVED_SECRET_PREFIX: &str = "oauth:";
+
 impl ReferenceSource for ServerReferences<'_> {
     fn env(&self, var: &str) -> Option<String> {
         std::env::var(var).ok()
@@ -16,7 +21,7 @@ impl ReferenceSource for ServerReferences<'_> {
 
     fn secret(&self, name: &str) -> Result<Option<Sensitive<String>>, ReferenceError> {
         // OAuth tokens are handed only to the resource they were issued for, never spliced into a header or argv.
-        if name.starts_with(crate::auth::RESERVED_SECRET_PREFIX) {
+        if name.starts_with(RESERVED_SECRET_PREFIX) {
             return Err(ReferenceError::SecretUnreadable {
                 name: name.to_owned(),
                 reason: "names starting with \"oauth:\" hold Plugboard's logins and cannot be referenced".into(),

@@ -16,6 +16,7 @@ use super::observe::Observers;
 use super::status::{ServerStatus, SupervisorEvent};
 use super::tools::ToolSet;
 use crate::config::model::{ServerConfig, ToolFilter};
+use crate::secrets::ResolvedSecrets;
 use crate::transport::{McpSession, ServerNotice};
 
 /// How often a ready session is checked for a dead transport (a crashed process, a closed stream).
@@ -51,6 +52,8 @@ pub(super) struct Published {
     pub observers: Arc<Observers>,
     /// The server's recent log, kept by the supervisor across reconnects and edits.
     pub log: Arc<LogRing>,
+    /// The secret values the current (or last) session was made with, for the console's redaction.
+    pub secrets: watch::Sender<ResolvedSecrets>,
 }
 
 pub(super) struct Actor {
@@ -168,6 +171,8 @@ impl Actor {
         for message in &connected.warnings {
             self.warn(message.clone());
         }
+        // Before any call can run on the new session, so its redaction knows what this session was given.
+        self.published.secrets.send_replace(connected.secrets);
         let mut session = connected.session;
         let offered = match session.list_tools().await {
             Ok(tools) => tools,

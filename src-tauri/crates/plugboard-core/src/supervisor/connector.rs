@@ -11,17 +11,20 @@ use rmcp::ServiceExt;
 use crate::auth;
 use crate::config::model::{Auth, HttpMode, HttpSpec, ServerConfig, StdioSpec, Transport};
 use crate::config::references::{ReferenceError, expand};
+use crate::net::{check_server_url, pooled_http_client};
 use crate::person::PersonRequests;
-use crate::secrets::{Sensitive, ServerReferences, Vault};
+use crate::secrets::{RecordingReferences, ResolvedSecrets, Sensitive, ServerReferences, Vault};
 use crate::transport::{
-    Answerer, DownstreamLink, McpSession, PersonLink, StdioLaunch, check_server_url, client_handler,
-    connect_stdio_answered, serve_streamable_http,
+    Answerer, DownstreamLink, McpSession, PersonLink, StdioLaunch, client_handler, connect_stdio_answered,
+    serve_streamable_http,
 };
 
 /// A session and what the person should know about how it was made.
 pub struct Connected {
     pub session: McpSession,
     pub warnings: Vec<String>,
+    /// The secret values the session was made with (for redaction; never shown).
+    pub secrets: ResolvedSecrets,
 }
 
 /// Why a connection attempt failed, and whether retrying by itself can help.
@@ -100,21 +103,10 @@ impl LiveConnector {
     }
 }
 
-/// One keep-alive client for the whole app: rmcp's default opens a new connection per request.
-pub fn pooled_http_client() -> reqwest::Client {
-    reqwest::Client::builder()
-        .pool_idle_timeout(std::time::Duration::from_secs(90))
-        .connect_timeout(std::time::Duration::from_secs(10))
-        // A redirect could carry our headers (tokens) to another host: MCP endpoints do not redirect.
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap_or_default()
-}
-
 impl Connector for LiveConnector {
     fn connect<'a>(&'a self, config: &'a ServerConfig) -> BoxFuture<'a, Result<Connected, ConnectError>> {
         Box::pin(async move {
-            let resolved = resolve(config, &self.vault).await?;
+            let (resolved, secrets) = resolve(config, &self.vault).await?;
             let answerer = self.answerer(config.name.as_str());
             match resolved {
                 Resolved::Stdio(launch, warnings) => {
@@ -126,11 +118,11 @@ impl Connector for LiveConnector {
                                 stderr_tail: e.stderr_tail().map(str::to_owned),
                             }
                         })?;
-                    Ok(Connected { session, warnings })
+                    Ok(Connected { session, warnings, secrets })
                 }
                 Resolved::Http { url, headers, mode, warnings } if matches!(config.auth, Auth::OAuth(_)) => {
                     let session = connect_oauth(self, config.name.as_str(), &url, headers, mode, answerer).await?;
-                    Ok(Connected { session, warnings })
+                    Ok(Connected { session, warnings, secrets })
                 }
                 Resolved::Http { url, headers, mode, warnings } => {
                     let asked = self.remembered(&url, mode);
@@ -138,7 +130,7 @@ impl Connector for LiveConnector {
                     if mode == HttpMode::Probe {
                         self.remember(&url, spoke);
                     }
-                    Ok(Connected { session, warnings })
+                    Ok(Connected { session, warnings, secrets })
                 }
             }
         })
@@ -151,7 +143,7 @@ enum Resolved {
 }
 
 /// Expands every reference of `config`; keychain reads block, so this runs on the blocking pool.
-async fn resolve(config: &ServerConfig, vault: &Arc<Vault>) -> Result<Resolved, ConnectError> {
+async fn resolve(config: &ServerConfig, vault: &Arc<Vault>) -> Result<(Resolved, ResolvedSecrets), ConnectError> {
     let config = config.clone();
     let vault = Arc::clone(vault);
     tokio::task::spawn_blocking(move || resolve_now(&config, &vault)).await.map_err(|e| ConnectError::Transport {
@@ -161,11 +153,16 @@ async fn resolve(config: &ServerConfig, vault: &Arc<Vault>) -> Result<Resolved, 
     })?
 }
 
-fn resolve_now(config: &ServerConfig, vault: &Vault) -> Result<Resolved, ConnectError> {
-    let source = ServerReferences { server: config.name.as_str(), vault };
+fn resolve_now(config: &ServerConfig, vault: &Vault) -> Result<(Resolved, ResolvedSecrets), ConnectError> {
+    let source = RecordingReferences::new(ServerReferences { server: config.name.as_str(), vault });
+    let resolved = resolve_with(config, &source)?;
+    Ok((resolved, source.into_resolved()))
+}
+
+fn resolve_with(config: &ServerConfig, source: &RecordingReferences<'_>) -> Result<Resolved, ConnectError> {
     let mut warnings = Vec::new();
     let mut text = |value: &str, field: &str| -> Result<Sensitive<String>, ConnectError> {
-        let expanded = expand(value, &source)?;
+        let expanded = expand(value, source)?;
         for var in expanded.unset {
             warnings.push(format!("{field}: the environment variable {var} is not set, so it expanded empty"));
         }

@@ -59,8 +59,8 @@ fn describe(status: &ServerStatus) -> String {
 }
 
 /// A refused server URL is the person's to fix: never retried.
-impl From<crate::transport::UrlRefused> for super::ConnectError {
-    fn from(refused: crate::transport::UrlRefused) -> Self {
+impl From<crate::net::UrlRefused> for super::ConnectError {
+    fn from(refused: crate::net::UrlRefused) -> Self {
         Self::Transport { message: refused.to_string(), transient: false, stderr_tail: None }
     }
 }

@@ -5,7 +5,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
@@ -13,15 +12,10 @@ use serde_json::json;
 use super::test_http_server::ListeningServer;
 use super::*;
 use crate::config::model::{HttpMode, HttpSpec, ServerConfig, ServerName, Transport};
-use crate::secrets::{MemoryStore, Vault};
+use crate::testing::supervisor;
 
 fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..")
-}
-
-fn supervisor() -> Supervisor {
-    let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
-    Supervisor::new(Arc::new(LiveConnector::new(vault)))
 }
 
 fn streamable(name: &str, url: String) -> ServerConfig {

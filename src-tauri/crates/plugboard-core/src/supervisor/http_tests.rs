@@ -3,7 +3,6 @@
 
 use std::path::PathBuf;
 use std::process::Command;
-use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
@@ -11,7 +10,7 @@ use serde_json::json;
 use super::test_http_server::ListeningServer;
 use super::*;
 use crate::config::model::{HttpMode, HttpSpec, ServerConfig, ServerName, Transport};
-use crate::secrets::{MemoryStore, Vault};
+use crate::testing::supervisor;
 
 /// The reference server over HTTP (`mcp-server-everything <mode>`) on `port`, or a free one.
 fn start_everything(mode: &str, port: Option<u16>) -> ListeningServer {
@@ -32,11 +31,6 @@ fn remote(name: &str, url: String, mode: HttpMode) -> ServerConfig {
             Transport::Http(HttpSpec { url, headers: Default::default(), mode }),
         )
     }
-}
-
-fn supervisor() -> Supervisor {
-    let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
-    Supervisor::new(Arc::new(LiveConnector::new(vault)))
 }
 
 async fn echo(sup: &Supervisor, server: &str, message: &str) -> String {

@@ -6,6 +6,7 @@ mod actor;
 mod allowlist;
 mod backoff;
 mod call;
+mod call_event;
 mod connector;
 mod error;
 mod inspect;
@@ -27,7 +28,8 @@ use tokio::task::JoinHandle;
 pub use allowlist::{AllowlistView, Curated, curate};
 pub use backoff::{CRASH_LOOP_FAILURES, CRASH_LOOP_WINDOW, FIRST_DELAY, MAX_DELAY};
 pub use call::{CallCancel, PROGRESS_MAX_FACTOR};
-pub use connector::{ConnectError, Connected, Connector, LiveConnector, pooled_http_client};
+pub use call_event::CallEvent;
+pub use connector::{ConnectError, Connected, Connector, LiveConnector};
 pub use error::SupervisorError;
 pub use inspect::{
     PromptArgumentInfo, PromptInfo, PromptMessageInfo, PromptOutcome, ResourceContent, ResourceInfo,
@@ -41,6 +43,7 @@ pub use status::{ServerStatus, SupervisorEvent};
 pub use tools::{ToolInfo, ToolSet};
 
 use crate::config::model::ServerConfig;
+use crate::secrets::ResolvedSecrets;
 use crate::transport::{DockerSweepError, SweepReport};
 use actor::{Actor, Command, Published};
 use call::CallRoute;
@@ -64,6 +67,8 @@ struct ServerHandle {
     route: Arc<CallRoute>,
     /// Its recent log; handed on to the next handle when the server is edited, dropped when it is removed.
     log: Arc<LogRing>,
+    /// The secrets its session was made with (none before it first connected).
+    secrets: watch::Receiver<ResolvedSecrets>,
     task: JoinHandle<()>,
 }
 
@@ -155,17 +160,19 @@ impl Supervisor {
         let (peer_tx, peer) = watch::channel(None);
         let (tools_tx, tools) = watch::channel(Arc::new(ToolSet::default()));
         let observers = Arc::new(Observers::default());
+        let (secrets_tx, secrets) = watch::channel(ResolvedSecrets::default());
         let published = Published {
             status: status_tx,
             peer: peer_tx,
             tools: tools_tx,
             observers: Arc::clone(&observers),
             log: Arc::clone(&log),
+            secrets: secrets_tx,
         };
         let actor = Actor::new(config.clone(), Arc::clone(&self.connector), self.events.clone(), published);
         let task = tokio::spawn(actor.run(receiver));
         let route = Arc::new(CallRoute { timeout: config.timeout, status, peer, tools, commands, observers });
-        ServerHandle { config, route, log, task }
+        ServerHandle { config, route, log, secrets, task }
     }
 
     /// The config `server` runs with.
@@ -234,6 +241,12 @@ impl Supervisor {
     /// The server's allowlist as its running config has it, next to the tools it offers (for the allowlist editor).
     pub fn allowlist(&self, server: &str) -> Result<AllowlistView, SupervisorError> {
         self.with_handle(server, |h| AllowlistView::new(&h.config.tools, &h.route.tools.borrow()))
+    }
+
+    /// The secret values `server`'s session was made with, for redacting what it sent and was sent; none before it
+    /// first connected (then it was given none).
+    pub fn resolved_secrets(&self, server: &str) -> Result<ResolvedSecrets, SupervisorError> {
+        self.with_handle(server, |h| h.secrets.borrow().clone())
     }
 
     /// The server's recent log (its messages and Plugboard's warnings), oldest first; it survives reconnects and

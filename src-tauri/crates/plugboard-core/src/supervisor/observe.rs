@@ -13,7 +13,7 @@ use std::time::Duration;
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
 use tokio::sync::{Mutex, MutexGuard, mpsc};
 
-use crate::console::CallEvent;
+use super::call_event::CallEvent;
 
 /// How long an observer keeps receiving after its call ended (see the module comment).
 pub const LINGER: Duration = Duration::from_millis(25);

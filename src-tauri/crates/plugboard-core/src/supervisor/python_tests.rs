@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
-use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
@@ -12,7 +11,7 @@ use serde_json::json;
 use super::test_http_server::ListeningServer;
 use super::*;
 use crate::config::model::{HttpMode, HttpSpec, ServerConfig, ServerName, StdioSpec, Transport};
-use crate::secrets::{MemoryStore, Vault};
+use crate::testing::supervisor;
 
 /// The repository root (the venv and the fixture are found from it).
 fn repo_root() -> PathBuf {
@@ -60,11 +59,6 @@ fn local(name: &str) -> ServerConfig {
             cwd: None,
         }),
     ))
-}
-
-fn supervisor() -> Supervisor {
-    let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
-    Supervisor::new(Arc::new(LiveConnector::new(vault)))
 }
 
 /// Brings up the one configured server, asserts it is Ready, and returns what `echo` answers.

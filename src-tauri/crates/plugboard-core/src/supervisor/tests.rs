@@ -10,6 +10,7 @@ use serde_json::json;
 use super::*;
 use crate::config::model::{Auth, HttpMode, HttpSpec, ServerConfig, ServerName, StdioSpec, ToolFilter, Transport};
 use crate::secrets::{MemoryStore, Vault};
+pub(super) use crate::testing::{statuses_until, supervisor};
 
 const NPM: &str = "needs the npm reference servers; make test installs them into tests/node_modules";
 
@@ -37,32 +38,6 @@ pub(super) fn stdio(name: &str, command: &str, args: &[&str]) -> ServerConfig {
 pub(super) fn everything(name: &str) -> ServerConfig {
     let bin = everything_bin();
     stdio(name, bin.to_str().expect("utf-8 path"), &["stdio"])
-}
-
-pub(super) fn supervisor() -> Supervisor {
-    let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
-    Supervisor::new(Arc::new(LiveConnector::new(vault)))
-}
-
-/// Collects the labels of `server`'s status events until `stop` matches one (or 60 s pass).
-async fn statuses_until(
-    events: &mut tokio::sync::broadcast::Receiver<SupervisorEvent>,
-    server: &str,
-    stop: impl Fn(&ServerStatus) -> bool,
-) -> Vec<&'static str> {
-    let mut seen = Vec::new();
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
-    while let Ok(Ok(event)) = tokio::time::timeout_at(deadline, events.recv()).await {
-        if let SupervisorEvent::StatusChanged { server: s, status } = event
-            && s == server
-        {
-            seen.push(status.label());
-            if stop(&status) {
-                break;
-            }
-        }
-    }
-    seen
 }
 
 fn is_ready(s: &ServerStatus) -> bool {
@@ -146,6 +121,32 @@ async fn killed_server_reconnects_and_the_call_is_retried() {
         let seen = statuses_until(&mut events, "flaky", is_ready).await;
         assert_eq!(seen, ["reconnecting", "connecting", "ready"], "round {round}: {seen:?}");
     }
+    sup.shutdown().await;
+}
+
+/// The state machine alone, over the fake connector (no process, no network): an auth failure is never retried (one
+/// attempt, then NeedsLogin), and a transient failure backs off and, five times within a minute, stops in Failed.
+#[tokio::test]
+async fn retries_follow_the_failure_kind() {
+    use crate::testing::FakeConnector;
+    let login = FakeConnector::failing(vec![ConnectError::AuthRequired { hint: "log in to it".into() }]);
+    let sup = Supervisor::new(Arc::clone(&login) as Arc<dyn Connector>);
+    let mut events = sup.subscribe();
+    sup.reconcile(vec![stdio("remote", "never-started", &[])]).await;
+    assert_eq!(statuses_until(&mut events, "remote", ServerStatus::is_settled).await, ["connecting", "needs login"]);
+    // Past the first retry's backoff (0.5 s and its jitter): an auth failure is never retried by itself.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(login.attempts(), 1, "an auth failure waits for the person");
+    sup.shutdown().await;
+
+    let flaky = ConnectError::Transport { message: "connection reset".into(), transient: true, stderr_tail: None };
+    let down = FakeConnector::failing(vec![flaky]);
+    let sup = Supervisor::new(Arc::clone(&down) as Arc<dyn Connector>);
+    let mut events = sup.subscribe();
+    sup.reconcile(vec![stdio("flaky", "never-started", &[])]).await;
+    let seen = statuses_until(&mut events, "flaky", |s| matches!(s, ServerStatus::Failed { .. })).await;
+    assert_eq!(seen.last(), Some(&"failed"), "{seen:?}");
+    assert_eq!(down.attempts(), CRASH_LOOP_FAILURES, "{seen:?}");
     sup.shutdown().await;
 }
 
@@ -391,7 +392,8 @@ async fn pooled_client_does_not_follow_redirects() {
                       Content-Length: 0\r\nConnection: close\r\n\r\n";
         socket.write_all(answer.as_bytes()).await.expect("write");
     });
-    let response = pooled_http_client().get(format!("http://127.0.0.1:{port}/mcp")).send().await.expect("answer");
+    let response =
+        crate::net::pooled_http_client().get(format!("http://127.0.0.1:{port}/mcp")).send().await.expect("answer");
     assert_eq!(response.status(), reqwest::StatusCode::TEMPORARY_REDIRECT);
     assert_eq!(response.headers()["location"], "http://127.0.0.1:9/elsewhere");
     server.await.expect("server task");

@@ -10,7 +10,6 @@ pub mod sse_legacy;
 mod stdio;
 mod streamable_http;
 mod streamable_http_auth;
-mod url_guard;
 
 pub use downstream::DownstreamLink;
 pub use error::TransportError;
@@ -33,4 +32,3 @@ pub(crate) use streamable_http::serve_streamable_http;
 pub use streamable_http_auth::{
     HttpConnection, connect_streamable_http_authorized, connect_streamable_http_or_challenge,
 };
-pub use url_guard::{UrlRefused, check_server_url};

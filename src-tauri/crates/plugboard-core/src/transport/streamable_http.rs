@@ -33,7 +33,7 @@ where
 }
 
 /// Connects to a Streamable HTTP server with no extra headers, answering elicitation under `policy`. `client`
-/// should be the app's pooled client (`supervisor::pooled_http_client`).
+/// should be the app's pooled client (`net::pooled_http_client`).
 pub async fn connect_streamable_http(
     client: reqwest::Client,
     url: &str,

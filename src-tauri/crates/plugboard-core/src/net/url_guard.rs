@@ -10,7 +10,7 @@
 //! goes to another, and the password would end up in logs), an unspecified address (0.0.0.0, ::), which no
 //! server is reached at and which some systems route to this machine by surprise, and the cloud metadata endpoints
 //! (169.254.169.254, fd00:ec2::254), which serve instance credentials and never MCP. Redirects are not followed
-//! either: the pooled HTTP client has `redirect::Policy::none()` (see `supervisor::pooled_http_client`), so a
+//! either: the pooled HTTP client has `redirect::Policy::none()` (see `net::pooled_http_client`), so a
 //! server cannot bounce our headers to another host.
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
