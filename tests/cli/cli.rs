@@ -74,3 +74,33 @@ fn unknown_subcommand_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("frobnicate"), "{}", stderr(&out));
 }
+
+/// `plugboard` alone, or with a plugboard:// link, starts the window binary installed beside it with exactly those
+/// arguments; without one beside it, it says so and fails. (The window is a stand-in script here: the real one is
+/// driven by the WebDriver suite.)
+#[test]
+fn without_a_subcommand_it_starts_the_window_beside_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cli = dir.path().join("plugboard");
+    std::fs::copy(env!("CARGO_BIN_EXE_plugboard"), &cli).expect("copy the command");
+
+    let alone = std::process::Command::new(&cli).output().expect("run");
+    assert!(!alone.status.success());
+    assert!(stderr(&alone).contains("is not installed next to this command"), "{}", stderr(&alone));
+
+    let received = dir.path().join("window-argv");
+    let window = dir.path().join("plugboard-desktop");
+    let script =
+        format!("#!/bin/sh\n# Stand-in window: records its argv.\nprintf '%s\\n' \"$@\" > '{}'\n", received.display());
+    std::fs::write(&window, script).expect("stand-in window");
+    std::fs::set_permissions(&window, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let link = "plugboard://oauth/callback?code=x&state=y";
+    let opened = std::process::Command::new(&cli).arg(link).output().expect("run");
+    assert!(opened.status.success(), "{}", stderr(&opened));
+    assert_eq!(std::fs::read_to_string(&received).expect("the window ran"), format!("{link}\n"));
+
+    let plain = std::process::Command::new(&cli).output().expect("run");
+    assert!(plain.status.success(), "{}", stderr(&plain));
+    assert_eq!(std::fs::read_to_string(&received).expect("the window ran"), "\n", "no arguments passed on");
+}

@@ -224,9 +224,26 @@ impl ServerHandler for Gateway {
         let progress_token = request.progress_token().or_else(|| context.meta.get_progress_token());
         let (events, mut received) = mpsc::unbounded_channel::<CallEvent>();
         let (peer, logs) = (context.peer.clone(), self.logs.clone());
-        // A client that went away misses these; the call's result still settles the request.
+        let (call_over, mut over) = oneshot::channel::<()>();
+        // A client that went away misses these; the call's result still settles the request. When the call is over,
+        // what already arrived is sent and the rest dropped: a progress notification after the response is an error
+        // to the client, and the supervisor keeps observers a moment longer for the window's console (observe.rs).
         let forward = tokio::spawn(async move {
-            while let Some(event) = received.recv().await {
+            let mut finished = false;
+            loop {
+                let event = if finished {
+                    received.try_recv().ok()
+                } else {
+                    tokio::select! {
+                        biased;
+                        event = received.recv() => event,
+                        _ = &mut over => {
+                            finished = true;
+                            received.try_recv().ok()
+                        }
+                    }
+                };
+                let Some(event) = event else { break };
                 match (event, &progress_token) {
                     (CallEvent::Progress { progress, total, message }, Some(token)) => {
                         let mut update = ProgressNotificationParam::new(token.clone(), progress);
@@ -259,7 +276,8 @@ impl ServerHandler for Gateway {
                 run.await
             }
         };
-        // Every progress update is sent before the result (the observer closes when the call lets go of it).
+        // Every update that arrived during the call is sent before the result.
+        let _ = call_over.send(());
         let _ = forward.await;
         match ran {
             Ok(ran) => Ok(match ran.result {
