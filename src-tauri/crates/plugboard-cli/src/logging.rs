@@ -25,6 +25,9 @@ pub enum Mode {
     Cli,
 }
 
+/// How many log lines may wait for the file writer; past that, lines are dropped (never the app's work blocked).
+const BUFFERED_LINES: usize = 4_096;
+
 /// Installs the global subscriber. Keep the returned guard alive: dropping it flushes and closes the file.
 pub fn init(mode: Mode) -> Option<WorkerGuard> {
     let requested = std::env::var(LOG_ENV).ok();
@@ -50,7 +53,11 @@ pub fn init(mode: Mode) -> Option<WorkerGuard> {
     });
     let (file_layer, guard, file_error) = match file {
         Ok(appender) => {
-            let (writer, guard) = tracing_appender::non_blocking(appender);
+            // A bounded queue of a few thousand lines, not the default 128,000: that one is allocated up front and
+            // cost every run (a client launching `serve --stdio`, each CLI command) about 5 MiB before any work.
+            let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
+                .buffered_lines_limit(BUFFERED_LINES)
+                .finish(appender);
             let layer = fmt::layer()
                 .with_ansi(false)
                 .with_writer(writer)
