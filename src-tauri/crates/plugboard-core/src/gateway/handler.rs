@@ -9,11 +9,11 @@ use std::time::Duration;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult, GetPromptRequestParams,
     GetPromptResponse, Implementation, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
-    ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ReadResourceRequestParams,
+    ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ProgressToken, ReadResourceRequestParams,
     ReadResourceResponse, RequestParamsMeta, ServerCapabilities, ServerConfig, SetLevelRequestParams,
 };
 use rmcp::service::{NotificationContext, RequestContext};
-use rmcp::{ErrorData, RoleServer, ServerHandler};
+use rmcp::{ErrorData, Peer, RoleServer, ServerHandler};
 use tokio::sync::{OnceCell, mpsc, oneshot};
 
 use super::logs::LogFloor;
@@ -21,7 +21,7 @@ use super::publish::CatalogFeed;
 use super::relay::Relay;
 use super::upstream_failure::failed_call;
 use crate::engine::Engine;
-use crate::supervisor::{CallCancel, CallEvent, ServerStatus};
+use crate::supervisor::{CallCancel, CallEvent, SupervisorError};
 
 /// How the gateway behaves towards its clients.
 #[derive(Debug, Clone)]
@@ -43,8 +43,8 @@ pub struct Gateway {
     engine: Arc<Engine>,
     catalog: CatalogFeed,
     options: GatewayOptions,
-    /// The outcome of the first list's wait: `Err` names the required servers that did not come up.
-    first_wait: Arc<OnceCell<Result<(), String>>>,
+    /// What the first list's wait found: why each `required` server that did not come up is not ready.
+    first_wait: Arc<OnceCell<Vec<String>>>,
     relay: Relay,
     logs: LogFloor,
 }
@@ -59,27 +59,24 @@ impl Gateway {
     /// Waits once, bounded, for every server to settle; afterwards a `required` server that is not ready is an
     /// error naming it (the person said nothing may run without it).
     async fn servers_settled(&self) -> Result<(), ErrorData> {
-        let outcome = self
+        let missing = self
             .first_wait
             .get_or_init(|| async {
                 let supervisor = self.engine.supervisor();
                 supervisor.settle_all(self.options.first_list_wait).await;
-                let missing: Vec<String> = supervisor
-                    .required_failures()
-                    .into_iter()
-                    .map(|(name, status)| format!("{name} ({})", describe(&status)))
-                    .collect();
                 // Published now, not when the supervisor's events reach the feed: the list below must see them.
                 self.catalog.refresh();
-                if missing.is_empty() { Ok(()) } else { Err(missing.join("; ")) }
+                let failures = supervisor.required_failures().into_iter();
+                failures.map(|(server, status)| SupervisorError::NotReady { server, status }.to_string()).collect()
             })
             .await;
-        outcome.clone().map_err(|missing| {
-            ErrorData::internal_error(
-                format!("a server marked required is not ready, so Plugboard offers no tools: {missing}"),
-                None,
-            )
-        })
+        if missing.is_empty() {
+            return Ok(());
+        }
+        Err(ErrorData::internal_error(
+            format!("a server marked required is not ready, so Plugboard offers no tools: {}", missing.join("; ")),
+            None,
+        ))
     }
 }
 
@@ -223,62 +220,33 @@ impl ServerHandler for Gateway {
         let console = self.engine.console().map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
         let progress_token = request.progress_token().or_else(|| context.meta.get_progress_token());
         let (events, mut received) = mpsc::unbounded_channel::<CallEvent>();
-        let (peer, logs) = (context.peer.clone(), self.logs.clone());
-        let (call_over, mut over) = oneshot::channel::<()>();
-        // A client that went away misses these; the call's result still settles the request. When the call is over,
-        // what already arrived is sent and the rest dropped: a progress notification after the response is an error
-        // to the client, and the supervisor keeps observers a moment longer for the window's console (observe.rs).
-        let forward = tokio::spawn(async move {
-            let mut finished = false;
-            loop {
-                let event = if finished {
-                    received.try_recv().ok()
-                } else {
-                    tokio::select! {
-                        biased;
-                        event = received.recv() => event,
-                        _ = &mut over => {
-                            finished = true;
-                            received.try_recv().ok()
-                        }
-                    }
-                };
-                let Some(event) = event else { break };
-                match (event, &progress_token) {
-                    (CallEvent::Progress { progress, total, message }, Some(token)) => {
-                        let mut update = ProgressNotificationParam::new(token.clone(), progress);
-                        update.total = total;
-                        update.message = message;
-                        let _ = peer.notify_progress(update).await;
-                    }
-                    (CallEvent::Log { level, logger, message }, _) => {
-                        if let Some(line) = logs.notification(&level, logger, message) {
-                            #[allow(deprecated)] // See logs.rs.
-                            let _ = peer.notify_logging_message(line).await;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        });
         // Dropping `cancel` would cancel the call: it lives until the call is over, or fires on the client's cancel.
         let (cancel, cancelled) = oneshot::channel();
+        let mut cancel = Some(cancel);
         let arguments = request.arguments.unwrap_or_default();
         // The history says which client made the call, by the name it gave in `initialize`.
         let origin = context.peer.peer_info().map(|info| info.client_info.name.clone());
         let cancel_on = Some(CallCancel(cancelled));
         let run = console.run_detailed(&route.server, &route.tool, arguments, cancel_on, Some(events), origin);
         tokio::pin!(run);
-        let ran = tokio::select! {
-            ran = &mut run => ran,
-            () = context.ct.cancelled() => {
-                let _ = cancel.send(());
-                run.await
+        let updates = Updates { peer: &context.peer, logs: &self.logs, progress_token: progress_token.as_ref() };
+        let ran = loop {
+            tokio::select! {
+                biased;
+                Some(event) = received.recv() => updates.send(event).await,
+                () = context.ct.cancelled(), if cancel.is_some() => {
+                    if let Some(cancel) = cancel.take() {
+                        let _ = cancel.send(());
+                    }
+                }
+                ran = &mut run => break ran,
             }
         };
-        // Every update that arrived during the call is sent before the result.
-        let _ = call_over.send(());
-        let _ = forward.await;
+        // What arrived during the call goes out before the result; later updates are dropped (a progress notification
+        // after the response is an error to the client; the supervisor keeps observers a moment longer, observe.rs).
+        while let Ok(event) = received.try_recv() {
+            updates.send(event).await;
+        }
         match ran {
             Ok(ran) => Ok(match ran.result {
                 Ok(result) => result.into(),
@@ -289,10 +257,30 @@ impl ServerHandler for Gateway {
     }
 }
 
-fn describe(status: &ServerStatus) -> String {
-    match status {
-        ServerStatus::Failed { error, .. } => error.clone(),
-        ServerStatus::NeedsLogin { hint } => hint.clone(),
-        other => other.label().to_owned(),
+/// Passes a call's progress and log lines to the client that made it; a client that went away misses them (the
+/// call's result still settles the request).
+struct Updates<'a> {
+    peer: &'a Peer<RoleServer>,
+    logs: &'a LogFloor,
+    progress_token: Option<&'a ProgressToken>,
+}
+
+impl Updates<'_> {
+    async fn send(&self, event: CallEvent) {
+        match (event, self.progress_token) {
+            (CallEvent::Progress { progress, total, message }, Some(token)) => {
+                let mut update = ProgressNotificationParam::new(token.clone(), progress);
+                update.total = total;
+                update.message = message;
+                let _ = self.peer.notify_progress(update).await;
+            }
+            (CallEvent::Log { level, logger, message }, _) => {
+                if let Some(line) = self.logs.notification(&level, logger, message) {
+                    #[allow(deprecated)] // See logs.rs.
+                    let _ = self.peer.notify_logging_message(line).await;
+                }
+            }
+            _ => {}
+        }
     }
 }
