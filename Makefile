@@ -64,14 +64,15 @@ test-rust: ui ## Rust unit and integration tests, incl. the keychain and MCP smo
 conformance: deps-tests ## All 26 client scenarios of the MCP conformance suite (auth included) against Plugboard's core
 	src-tauri/scripts/conformance.sh
 
-test-gateway: app ## `plugboard serve --stdio` driven by the official TypeScript and Python SDK clients, real upstreams
+test-gateway: app ## The gateway (serve --stdio and --http) driven by the official TypeScript and Python SDK clients and the conformance suite, real upstreams
 	cargo build -p plugboard-testservers --bin plugboard-testserver
 	PLUGBOARD_CLI_BIN=$(CLI_BIN) PLUGBOARD_TESTSERVER_BIN=$(CARGO_TARGET_DIR)/debug/plugboard-testserver \
 		$(HARNESS) -- npm --prefix tests run gateway
 
 test-e2e: app ## WebDriver end-to-end tests of the real app under Xvfb
 	cargo build -p plugboard-testservers --bin plugboard-testserver
-	PLUGBOARD_APP_BIN=$(APP_BIN) PLUGBOARD_TESTSERVER_BIN=$(CARGO_TARGET_DIR)/debug/plugboard-testserver \
+	PLUGBOARD_APP_BIN=$(APP_BIN) PLUGBOARD_CLI_BIN=$(CLI_BIN) \
+		PLUGBOARD_TESTSERVER_BIN=$(CARGO_TARGET_DIR)/debug/plugboard-testserver \
 		$(HARNESS) --webdriver -- npm --prefix tests run e2e
 
 bench: deps bench-gateway ## Engine benchmarks side by side with bare rmcp, the call history's, the gateway's (release)

@@ -9,6 +9,8 @@ shift || true
 # cargo-fuzz needs nightly-only flags; this machine has one stable toolchain, which accepts them this way.
 export RUSTC_BOOTSTRAP=1
 export CARGO_TARGET_DIR=${PLUGBOARD_FUZZ_TARGET_DIR:-$HOME/.cache/plugboard/fuzz-target}
+# Fuzz builds are rebuilt whole after any core change; incremental state would only pile up on disk.
+export CARGO_INCREMENTAL=0
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(cargo fuzz list)
 cargo fuzz build --dev

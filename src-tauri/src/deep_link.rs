@@ -2,6 +2,8 @@
 //! completes a pending login; anything else is turned away and the UI says so. Any local process can send a deep
 //! link, so nothing here is trusted because it arrived, and nothing from the link is echoed back.
 
+use std::sync::Arc;
+
 use std::sync::Mutex;
 
 use tauri::{AppHandle, Manager};
@@ -42,7 +44,7 @@ impl MissedRejections {
 
 /// Handles one deep link; `None` when it was taken, else why it was refused (a fixed text).
 fn handle(app: &AppHandle, raw: &str) -> Option<String> {
-    let engine = app.try_state::<Engine>()?;
+    let engine = app.try_state::<Arc<Engine>>()?;
     let reason = match classify(raw) {
         Link::OAuthCallback => match engine.flows().deliver(raw) {
             Ok(server) => {

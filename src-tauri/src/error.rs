@@ -55,6 +55,8 @@ impl From<EngineError> for CommandError {
             EngineError::Supervisor(e) => e.into(),
             EngineError::Login(e) => e.into(),
             EngineError::UnknownServer { .. } => Self::NotFound { message: e.to_string() },
+            // Shown one definition, deciding on another: refresh and let the person look again.
+            EngineError::ApprovalOutdated { .. } => Self::ChangedOnDisk { message: e.to_string() },
             other => Self::Internal { message: other.to_string() },
         }
     }
@@ -74,6 +76,17 @@ impl From<ConfigError> for CommandError {
             ConfigError::Syntax { .. } | ConfigError::BrokenOnDisk { .. } => {
                 Self::InvalidConfig { field: None, message }
             }
+            _ => Self::Internal { message },
+        }
+    }
+}
+
+impl From<plugboard_core::gateway::http::TokenError> for CommandError {
+    fn from(e: plugboard_core::gateway::http::TokenError) -> Self {
+        use plugboard_core::gateway::http::TokenError;
+        let message = e.to_string();
+        match e {
+            TokenError::NoKeychain { .. } => Self::KeychainUnavailable { message },
             _ => Self::Internal { message },
         }
     }

@@ -3,7 +3,9 @@
 use specta_typescript::Typescript;
 use tauri_specta::{Builder, collect_commands, collect_events};
 
-use crate::commands::{auth, console, engine, import, inspect, person, presets, secrets, servers, settings};
+use crate::commands::{
+    auth, console, engine, gateway, import, inspect, person, presets, secrets, servers, settings, trust,
+};
 use crate::events;
 
 /// Where the generated bindings are committed, relative to the repository root.
@@ -53,6 +55,14 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             auth::cancel_login,
             auth::logout_server,
             settings::app_paths,
+            gateway::gateway_endpoint,
+            gateway::set_gateway_endpoint,
+            gateway::gateway_token,
+            gateway::rotate_gateway_token,
+            trust::pending_approvals,
+            trust::decide_approval,
+            trust::tool_changes,
+            trust::approve_tool_changes,
             auth::missed_deep_link_rejections,
             auth::server_login_state,
             inspect::server_info,

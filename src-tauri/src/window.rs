@@ -1,7 +1,10 @@
 //! The desktop app: plugins, managed state, and the wiring from core events to typed UI events. The engine starts
 //! with the window and stops with it; edits of servers.json (by the app or anyone) are reconciled as they happen.
 
+use std::sync::Arc;
+
 use plugboard_core::engine::{Engine, EngineOptions, PersonAnswers};
+use plugboard_core::gateway::http::EndpointControl;
 use plugboard_core::person::{PersonEvent, PersonRequests};
 use plugboard_core::registry::Registry;
 use plugboard_core::secrets::Fallback;
@@ -31,6 +34,14 @@ pub fn run() -> tauri::Result<()> {
             forward_person_events(app.handle(), engine.person());
             forward_config_events(app.handle(), engine.registry());
             tauri::async_runtime::spawn(engine.follow_config()?);
+            let engine = Arc::new(engine);
+            // The gateway's HTTP endpoint runs with the window when the person switched it on in Settings.
+            let control = tauri::async_runtime::block_on(async {
+                let control = EndpointControl::new(Arc::clone(&engine), &plugboard_core::paths::data_dir());
+                control.resume().await;
+                control
+            });
+            app.manage(control);
             app.manage(engine);
             deep_link::listen(app.handle());
             Ok(())
@@ -38,10 +49,15 @@ pub fn run() -> tauri::Result<()> {
         .build(tauri::generate_context!("tauri.conf.json"))?;
     app.run(|handle, event| {
         if let tauri::RunEvent::Exit = event
-            && let Some(engine) = handle.try_state::<Engine>()
+            && let Some(engine) = handle.try_state::<Arc<Engine>>()
         {
             // No server process may outlive the app: stop them all before the runtime goes away.
-            tauri::async_runtime::block_on(engine.shutdown());
+            tauri::async_runtime::block_on(async {
+                if let Some(control) = handle.try_state::<EndpointControl>() {
+                    control.stop().await;
+                }
+                engine.shutdown().await;
+            });
         }
     });
     Ok(())
@@ -78,6 +94,8 @@ fn forward_supervisor_events(app: &tauri::AppHandle, supervisor: &Supervisor) {
                 Ok(SupervisorEvent::ToolsChanged { server }) => {
                     let _ = ToolsChanged { server }.emit(&handle);
                 }
+                // The window lists a server's resources and prompts when it shows them; nothing to refresh.
+                Ok(SupervisorEvent::ResourcesChanged { .. } | SupervisorEvent::PromptsChanged { .. }) => {}
                 // Every warning is also a log entry (`Logged`), which carries it to the UI with its time and place.
                 Ok(SupervisorEvent::Warned { .. }) => {}
                 Ok(SupervisorEvent::Logged { server, entry }) => {

@@ -4,7 +4,7 @@
 // the machine hits both alike; (2) start-up — `serve --stdio` with no servers configured, from spawn to the answer
 // to `initialize`, and its peak memory then (VmHWM), against the test server itself (a bare rmcp server).
 // Run with `make bench`; the isolated HOME keeps the person's own config out of it.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
@@ -26,9 +26,11 @@ function required(name) {
   return value;
 }
 
+/** Writes servers.json and approves what it runs, as the person would before a client uses the gateway. */
 function writeConfig(servers) {
   mkdirSync(dirname(configPath), { recursive: true });
   writeFileSync(configPath, JSON.stringify({ mcpServers: servers }, null, 2));
+  execFileSync(plugboard, ["approve", "--all", "--yes"], { stdio: ["ignore", "ignore", "inherit"] });
 }
 
 async function connect(command, args) {

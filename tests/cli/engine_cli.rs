@@ -18,6 +18,7 @@ fn status_tools_and_call_from_the_terminal() {
     let added = sandbox.run(&["add", "everything", "--", &everything(), "stdio", &marker]);
     assert!(added.status.success(), "{}", stderr(&added));
     assert!(sandbox.run(&["add", "broken", "--", "plugboard-no-such-program"]).status.success());
+    sandbox.approve_all();
 
     let status = sandbox.run(&["status"]);
     assert!(status.status.success(), "{}", stderr(&status));
@@ -58,6 +59,7 @@ fn call_lands_in_the_history() {
     use plugboard_core::console::{CallOutcome, CallStatus, History};
     let sandbox = Sandbox::new();
     assert!(sandbox.run(&["add", "everything", "--", &everything(), "stdio"]).status.success());
+    sandbox.approve_all();
     let token = format!("ghp_{}", "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8");
     let args = format!(r#"{{"message":"it's {token}"}}"#);
     let call = sandbox.run(&["call", "everything", "echo", "--args", &args]);
@@ -101,6 +103,7 @@ fn doctor_names_the_failing_step() {
             .success()
     );
 
+    sandbox.approve_all();
     let good = sandbox.run(&["doctor", "good"]);
     assert!(good.status.success(), "{}\n{}", stdout(&good), stderr(&good));
     assert!(
@@ -127,6 +130,7 @@ fn doctor_names_the_failing_step() {
 fn required_server_failure_stops_start_up() {
     let sandbox = Sandbox::new();
     assert!(sandbox.run(&["add", "optional", "--", "plugboard-no-such-program"]).status.success());
+    sandbox.approve_all();
     let optional = sandbox.run(&["status"]);
     assert!(optional.status.success(), "{}", stderr(&optional));
 
@@ -139,4 +143,36 @@ fn required_server_failure_stops_start_up() {
     assert_eq!(required.status.code(), Some(1), "{}", stdout(&required));
     let err = stderr(&required);
     assert!(err.contains("optional is required") && err.contains("plugboard-no-such-program"), "{err}");
+}
+
+/// Nothing runs before approval: `status` says the server awaits it (and how to give it) without starting it;
+/// `approve` with no terminal and no `--yes` refuses and approves nothing; `--yes` approves, and then it runs.
+#[test]
+fn a_server_runs_only_once_approved() {
+    let sandbox = Sandbox::new();
+    let marker = sandbox.data_dir().join("ran");
+    let script = format!("echo ran >> '{}'", marker.display());
+    assert!(sandbox.run(&["add", "marked", "--", "/bin/sh", "-c", &script]).status.success());
+
+    let status = sandbox.run(&["status"]);
+    assert!(status.status.success(), "{}", stderr(&status));
+    assert!(
+        stdout(&status).contains("needs approval") && stdout(&status).contains("plugboard approve marked"),
+        "{}",
+        stdout(&status)
+    );
+    assert!(!marker.exists(), "it ran before it was approved");
+
+    let unasked = sandbox.run_with_stdin(&["approve", "marked"], "y\n");
+    assert!(!unasked.status.success(), "approved without a terminal: {}", stdout(&unasked));
+    let shown = stdout(&unasked);
+    assert!(shown.contains("runs: /bin/sh -c ") && shown.contains("echo ran >>"), "the command line is shown: {shown}");
+    assert!(stderr(&unasked).contains("--yes"), "{}", stderr(&unasked));
+    let _ = sandbox.run(&["status"]);
+    assert!(!marker.exists(), "it ran after a refused approval");
+
+    let approved = sandbox.run(&["approve", "marked", "--yes"]);
+    assert!(approved.status.success(), "{}", stderr(&approved));
+    let _ = sandbox.run(&["status"]);
+    assert!(marker.exists(), "approved, it did not run");
 }

@@ -4,8 +4,10 @@
 //! reason; `make test` runs them all inside tests/harness/isolated-env.sh with `--include-ignored`.
 
 mod cli;
+mod clients_cli;
 mod engine_cli;
 mod import_cli;
+mod login_path_cli;
 mod oauth_cli;
 mod presets_cli;
 mod registry_cli;

@@ -117,6 +117,7 @@ fn login_call_restart_logout_against_the_sdk_demo_server() {
         r#"{{"mcpServers": {{"{name}": {{"type": "http", "url": "{}", "oauth": {{}}}}}}}}"#,
         server.url()
     ));
+    sandbox.approve_all();
 
     let before = sandbox.run(&["status"]);
     let text = stdout(&before);

@@ -57,6 +57,12 @@ impl Sandbox {
         self.command(args).output().expect("run plugboard")
     }
 
+    /// `plugboard approve --all --yes`: the test, as the person, approves every server it configured.
+    pub fn approve_all(&self) {
+        let approved = self.run(&["approve", "--all", "--yes"]);
+        assert!(approved.status.success(), "approve --all: {}", String::from_utf8_lossy(&approved.stderr));
+    }
+
     /// Runs the binary with `input` on stdin.
     pub fn run_with_stdin(&self, args: &[&str], input: &str) -> Output {
         output_with_stdin(self.command(args), input)

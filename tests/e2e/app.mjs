@@ -98,7 +98,23 @@ export function appPid() {
   return null;
 }
 
+/**
+ * Approves `server` in the window's approval dialog, as the person would after reading it, once the dialog shows it;
+ * returns the command line (or origin) the dialog showed for it.
+ */
+export async function approveInWindow(browser, server, timeout = 30_000) {
+  const card = await browser.$(`//section[.//h3[normalize-space()="${server}"]]`);
+  await card.waitForDisplayed({ timeout, timeoutMsg: `the approval dialog did not show ${server}` });
+  const shown = await card.$("code").getText();
+  const approve = await card.$(`//button[normalize-space()="Approve ${server}"]`);
+  await approve.waitForClickable({ timeout });
+  await approve.click();
+  await card.waitForDisplayed({ timeout, reverse: true });
+  return shown;
+}
+
 export {
+  approveAll,
   configPath,
   cpuSeconds,
   everythingServer,

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
-import { configPath, everythingServer, launchApp, screenshot } from "./app.mjs";
+import { approveInWindow, configPath, everythingServer, launchApp, screenshot } from "./app.mjs";
 
 const WAIT = { timeout: 30_000 };
 // An extra argument the reference server ignores, so its process is this run's.
@@ -57,6 +57,11 @@ describe("add a server and call a tool from the console", () => {
     await browser.waitUntil(async () => (await browser.$("h1").getText()) === "everything", WAIT);
     const saved = JSON.parse(readFileSync(configPath(), "utf8"));
     assert.deepEqual(saved.mcpServers.everything, { command: everythingServer(), args: ["stdio", MARKER] });
+    // Adding is not approving: the approval dialog shows the exact command line, and only then does it run.
+    await (await browser.$('//section[.//h3[normalize-space()="everything"]]')).waitForDisplayed(WAIT);
+    await screenshot(browser, "approval-dialog");
+    const shown = await approveInWindow(browser, "everything");
+    assert.ok(shown.endsWith(`stdio ${MARKER}`), shown);
     await browser.waitUntil(async () => /Ready · \d+ tools/.test(await browser.$("dl").getText()), WAIT);
   });
 

@@ -5,12 +5,12 @@
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer, connect } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
 
-import { configPath, launchApp, screenshot } from "./app.mjs";
+import { freePort, listening } from "../support/system.mjs";
+import { approveAll, configPath, launchApp, screenshot } from "./app.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const WAIT = { timeout: 30_000 };
@@ -20,32 +20,6 @@ const DEMO_SERVER = join(
   "node_modules/@modelcontextprotocol/sdk/dist/esm/examples/server/simpleStreamableHttp.js",
 );
 const UNKNOWN = /no login is waiting for this callback/;
-
-/** A TCP port nobody listens on right now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once something accepts connections on `port`. */
-async function listening(port) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const ok = await new Promise((resolve) => {
-      const socket = connect(port, "127.0.0.1", () => resolve(socket.end() && true));
-      socket.once("error", () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The SDK's example server with its demo OAuth provider (which consents at once); returns its MCP URL and process. */
 async function startDemoServer() {
@@ -116,6 +90,7 @@ describe("OAuth login in the window", () => {
         },
       }),
     );
+    approveAll();
     browser = await launchApp();
     // Usable at the smallest size the issue names; WebKitWebDriver may refuse, then the default size stays.
     await browser.setWindowSize(1024, 768).catch(() => {});

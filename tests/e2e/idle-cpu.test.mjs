@@ -6,6 +6,7 @@ import { dirname } from "node:path";
 import { after, before, describe, test } from "node:test";
 
 import {
+  approveAll,
   appPid,
   configPath,
   cpuSeconds,
@@ -25,6 +26,7 @@ const MAX_SHARE_OF_A_CORE = 0.1;
 function editConfig(config) {
   mkdirSync(dirname(configPath()), { recursive: true });
   writeFileSync(configPath(), JSON.stringify(config, null, 2));
+  approveAll();
 }
 
 /** CPU seconds the app and every process under it used over `ms`, in all and by process (name and pid). */

@@ -7,7 +7,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
-import { configPath, everythingServer, launchApp, screenshot } from "./app.mjs";
+import { approveInWindow, configPath, everythingServer, launchApp, screenshot } from "./app.mjs";
 
 const WAIT = { timeout: 20_000 };
 // An extra argument the reference server ignores, so this test's server processes are recognisable.
@@ -139,6 +139,11 @@ describe("import from Cursor", () => {
   // The servers are on the Servers page and the reference server connects; the file holds a reference, the token
   // is in no file under HOME but the Cursor config it came from.
   test("the servers appear, connect, and the token is only in the keychain", async () => {
+    // Imported entries arrive awaiting approval: the dialog shows both commands; the reference server is approved,
+    // GitHub's is left for later.
+    const shown = await approveInWindow(browser, "everything");
+    assert.ok(shown.endsWith(`stdio ${MARKER}`), shown);
+    await (await browser.$("button=Not now")).click();
     await (await browser.$("a=Go to Servers")).click();
     const table = await browser.$("table");
     await table.waitForDisplayed(WAIT);

@@ -2,23 +2,15 @@
 // appears over the page, the person fills and accepts it, and the server receives the values (its result echoes
 // them). The call is made through the `callTool` command from the webview, as the console would.
 import assert from "node:assert/strict";
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { rmSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 
-import { configPath, launchApp, screenshot, testServer } from "./app.mjs";
+import { configPath, launchApp, screenshot, testServer, writeConfig } from "./app.mjs";
 
 const WAIT = { timeout: 30_000 };
 // An extra argument the server ignores, so its processes are this run's.
 const MARKER = `plugboard-e2e-requests-${process.pid}`;
 
-/** Writes servers.json the way editors save (write, then rename), so the app never reads half a file. */
-function writeConfig(config) {
-  mkdirSync(dirname(configPath()), { recursive: true });
-  const temp = `${configPath()}.e2e-tmp`;
-  writeFileSync(temp, JSON.stringify(config, null, 2));
-  renameSync(temp, configPath());
-}
 
 describe("pending requests", () => {
   let browser;

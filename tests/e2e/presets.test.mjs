@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
-import { configPath, launchApp, screenshot } from "./app.mjs";
+import { approveInWindow, configPath, launchApp, screenshot } from "./app.mjs";
 
 const WAIT = { timeout: 20_000 };
 const COMMAND = "npx -y @modelcontextprotocol/server-filesystem@2026.8.31";
@@ -57,6 +57,9 @@ describe("adding a preset", () => {
       command: "npx",
       args: ["-y", "@modelcontextprotocol/server-filesystem@2026.8.31", folder],
     });
+    // A preset is not an approval either: the dialog shows the pinned package before anything runs.
+    const shown = await approveInWindow(browser, "filesystem");
+    assert.ok(shown.includes(`-y @modelcontextprotocol/server-filesystem@2026.8.31 ${folder}`), shown);
   });
 
   // The Servers list has the new server with a live status. There is no internet here, so npx may not be able to

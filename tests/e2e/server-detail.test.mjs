@@ -1,11 +1,10 @@
 // A server's page in the real app: opened from the Servers table, its allowlist changed and saved into servers.json
 // (read back from the isolated HOME), an external edit of the file shown live, and a hostile tool description inert.
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 
-import { configPath, everythingServer, launchApp, pidsWith, screenshot, testServer } from "./app.mjs";
+import { configPath, everythingServer, launchApp, pidsWith, screenshot, testServer, writeConfig } from "./app.mjs";
 
 const WAIT = { timeout: 30_000 };
 // An extra argument both servers ignore, so their processes are this run's.
@@ -16,13 +15,6 @@ function readConfig() {
   return JSON.parse(readFileSync(configPath(), "utf8"));
 }
 
-/** Writes servers.json the way editors save (write, then rename), so the app never reads half a file. */
-function writeConfig(config) {
-  mkdirSync(dirname(configPath()), { recursive: true });
-  const temp = `${configPath()}.e2e-tmp`;
-  writeFileSync(temp, JSON.stringify(config, null, 2));
-  renameSync(temp, configPath());
-}
 
 /** The row of the tool named `name` in the allowlist editor (its label starts with the name, then the title). */
 function toolRow(name) {
@@ -134,8 +126,10 @@ describe("the server detail screen", () => {
   test("a hostile tool description renders inert", async () => {
     await browser.$('//nav[@aria-label="Breadcrumb"]//a').click();
     await openServer(browser, "hostile");
-    const description = await browser.$(`${toolRow("hostile")}//p`);
+    const description = await browser.$(`${toolRow("hostile")}//p[contains(@id, "-description")]`);
     await description.waitForDisplayed(WAIT);
+    const flagged = await browser.$(`${toolRow("hostile")}//p[contains(., "Its description holds")]`).getText();
+    assert.match(flagged, /invisible \(zero-width\) characters, characters that reverse the text's direction/);
     // textContent: WebKit's element text leaves out line-clamped blocks, and what matters is the DOM anyway.
     const text = await description.getProperty("textContent");
     assert.match(text, /<img src=x onerror="document\.title='pwned'">/);

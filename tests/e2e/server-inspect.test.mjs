@@ -5,7 +5,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { after, before, describe, test } from "node:test";
 
-import { configPath, everythingServer, launchApp, screenshot } from "./app.mjs";
+import { approveAll, configPath, everythingServer, launchApp, screenshot } from "./app.mjs";
 
 const WAIT = { timeout: 30_000 };
 // An extra argument the server ignores, so its process is this run's.
@@ -28,6 +28,7 @@ describe("looking inside a server", () => {
     const entry = { command: everythingServer(), args: ["stdio", MARKER], tools: ["echo", "no-such-tool"] };
     writeFileSync(temp, JSON.stringify({ mcpServers: { everything: entry } }, null, 2));
     renameSync(temp, configPath());
+    approveAll();
     browser = await launchApp();
     await browser.setWindowSize(1024, 768).catch(() => {});
     const table = await browser.$("table");

@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
-import { configPath, everythingServer, launchApp, outputDir, screenshot } from "./app.mjs";
+import { approveAll, configPath, everythingServer, launchApp, outputDir, screenshot } from "./app.mjs";
 
 const WAIT = { timeout: 20_000 };
 // An extra argument the reference server ignores, so the test can find (and kill) exactly its process.
@@ -71,6 +71,7 @@ describe("an existing config file", () => {
         },
       }),
     );
+    approveAll();
     browser = await launchApp();
   });
   after(async () => {

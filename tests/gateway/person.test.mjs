@@ -1,4 +1,4 @@
-// What servers ask of a person, through `plugboard serve --stdio`: a client that declared elicitation and sampling
+// What servers ask of a person, through the gateway over both wires (`serve --stdio`, `serve --http`): a client that declared elicitation and sampling
 // gets the upstream server's requests and its answers reach the server; a client that declared neither is never
 // asked, and the server hears a decline. The official TypeScript SDK client against server-everything.
 import assert from "node:assert/strict";
@@ -7,11 +7,11 @@ import { after, before, describe, test } from "node:test";
 import { CreateMessageRequestSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 import { everythingServer, writeConfig } from "../support/system.mjs";
-import { connectGateway, firstText } from "./client.mjs";
+import { connectGateway, firstText, startHttpGateway } from "./client.mjs";
 
 const TOOLS = ["trigger-elicitation-request", "trigger-sampling-request"];
 
-describe("servers' requests for a person go to the gateway's client", () => {
+for (const wire of ["stdio", "http"]) describe(`servers' requests for a person go to the gateway's client (${wire})`, () => {
   before(() => {
     writeConfig({ mcpServers: { everything: { command: everythingServer(), args: ["stdio"], tools: TOOLS } } });
   });
@@ -21,6 +21,7 @@ describe("servers' requests for a person go to the gateway's client", () => {
     const asked = [];
     before(async () => {
       gateway = await connectGateway({
+        wire,
         name: "answering-client",
         capabilities: { elicitation: { form: {} }, sampling: {} },
         requestHandlers: [
@@ -39,7 +40,7 @@ describe("servers' requests for a person go to the gateway's client", () => {
       });
     });
     after(async () => {
-      await gateway?.client.close();
+      await gateway?.close();
     });
 
     test("answers a server's form, and the server gets the answer", async () => {
@@ -60,15 +61,46 @@ describe("servers' requests for a person go to the gateway's client", () => {
   describe("a client that declared neither", () => {
     let gateway;
     before(async () => {
-      gateway = await connectGateway({ name: "plain-client" });
+      gateway = await connectGateway({ wire, name: "plain-client" });
     });
     after(async () => {
-      await gateway?.client.close();
+      await gateway?.close();
     });
 
     test("is never asked, and the server hears a decline", async () => {
       const result = await gateway.client.callTool({ name: "mcp__everything__trigger-elicitation-request", arguments: {} });
       assert.match(firstText(result), /declined/i);
     });
+  });
+});
+
+describe("with two clients on one serve --http, a server's form goes to the client whose call asked", () => {
+  let endpoint;
+  const clients = [];
+  const asked = { first: 0, second: 0 };
+  const answering = (who, name) => [
+    ElicitRequestSchema,
+    () => {
+      asked[who] += 1;
+      return { action: "accept", content: { name } };
+    },
+  ];
+  before(async () => {
+    writeConfig({ mcpServers: { everything: { command: everythingServer(), args: ["stdio"], tools: TOOLS } } });
+    endpoint = await startHttpGateway();
+    const capabilities = { elicitation: { form: {} } };
+    clients.push(await connectGateway({ wire: "http", endpoint, name: "first", capabilities, requestHandlers: [answering("first", "Ada")] }));
+    // The second connects last: without the routing by call it would be asked for the first one's call.
+    clients.push(await connectGateway({ wire: "http", endpoint, name: "second", capabilities, requestHandlers: [answering("second", "Bob")] }));
+  });
+  after(async () => {
+    for (const client of clients) await client.close();
+    await endpoint?.stop();
+  });
+
+  test("the first client's call is answered by the first client only", async () => {
+    const result = await clients[0].client.callTool({ name: "mcp__everything__trigger-elicitation-request", arguments: {} });
+    assert.match(JSON.stringify(result.content), /Ada/);
+    assert.deepEqual(asked, { first: 1, second: 0 });
   });
 });

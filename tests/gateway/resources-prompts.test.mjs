@@ -1,10 +1,11 @@
 // Resources, resource templates, prompts and completions through `plugboard serve --stdio`, with the official
 // TypeScript SDK client against two copies of the reference server: URIs mapped so the two cannot collide and read
-// back from the right one, prompt names namespaced like tools, and completions routed to the prompt's server.
+// back from the right one, prompt names namespaced like tools, and completions routed to the prompt's server; and
+// an upstream's own resources/prompts list_changed passed on (Plugboard's testserver, whose lists grow).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
-import { everythingServer, writeConfig } from "../support/system.mjs";
+import { everythingServer, testServer, writeConfig } from "../support/system.mjs";
 import { connectGateway, nextListChanged } from "./client.mjs";
 
 describe("serve --stdio relays resources, prompts and completions", () => {
@@ -16,7 +17,7 @@ describe("serve --stdio relays resources, prompts and completions", () => {
     gateway = await connectGateway();
   });
   after(async () => {
-    await gateway?.client.close();
+    await gateway?.close();
   });
 
   test("resources of both servers are listed under distinct gateway URIs and read from the right one", async () => {
@@ -67,5 +68,37 @@ describe("serve --stdio relays resources, prompts and completions", () => {
     assert.ok(resources.length > 0 && resources.every((r) => r.uri.startsWith("plugboard://alpha/")), JSON.stringify(resources.map((r) => r.uri)));
     const { prompts } = await gateway.client.listPrompts();
     assert.ok(prompts.every((p) => p.name.startsWith("mcp__alpha__")), JSON.stringify(prompts.map((p) => p.name)));
+  });
+});
+
+describe("serve --stdio passes on an upstream's own resources and prompts list_changed", () => {
+  let gateway;
+  before(async () => {
+    const growing = { command: testServer(), args: ["--list-changed"], tools: ["add_resource", "add_prompt"] };
+    writeConfig({ mcpServers: { growing } });
+    gateway = await connectGateway();
+  });
+  after(async () => {
+    await gateway?.client.close();
+  });
+
+  test("a resource the server adds is announced to the client and listed under the gateway's URI", async () => {
+    const { tools } = await gateway.client.listTools();
+    assert.ok(tools.some((t) => t.name === "mcp__growing__add_resource"), JSON.stringify(tools.map((t) => t.name)));
+    const changed = nextListChanged(gateway.changes.resources);
+    await gateway.client.callTool({ name: "mcp__growing__add_resource", arguments: { name: "fresh" } });
+    await changed;
+    const { resources } = await gateway.client.listResources();
+    assert.deepEqual(resources.map((r) => r.uri), ["plugboard://growing/test://fresh"]);
+  });
+
+  test("a prompt the server adds is announced to the client and listed under its gateway name", async () => {
+    const before = gateway.changes.resources.count;
+    const changed = nextListChanged(gateway.changes.prompts);
+    await gateway.client.callTool({ name: "mcp__growing__add_prompt", arguments: { name: "fresh" } });
+    await changed;
+    const { prompts } = await gateway.client.listPrompts();
+    assert.deepEqual(prompts.map((p) => p.name), ["mcp__growing__fresh"]);
+    assert.equal(gateway.changes.resources.count, before, "only the list that changed is announced");
   });
 });

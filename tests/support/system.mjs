@@ -1,7 +1,8 @@
 // What the app's test suites (WebDriver e2e, the gateway's SDK clients) share: the isolated HOME's config file,
 // the servers they run against, and the processes they look at in /proc.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import { createServer, connect } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -75,11 +76,65 @@ export function processTree(pid) {
   return tree;
 }
 
-/** Writes servers.json the way editors save (write a temp file, then rename), so the app never reads half a file. */
-export function writeConfig(config) {
+/**
+ * Writes servers.json the way editors save (write a temp file, then rename), so the app never reads half a file.
+ * Then the test, standing in for the person, approves every server in it with `plugboard approve --all --yes` (a
+ * running app or gateway picks the approvals up from the data dir); `{ approve: false }` leaves them waiting.
+ */
+export function writeConfig(config, { approve = true } = {}) {
   mkdirSync(dirname(configPath()), { recursive: true });
   const temp = `${configPath()}.test-tmp`;
   writeFileSync(temp, JSON.stringify(config, null, 2));
   renameSync(temp, configPath());
+  if (approve) approveAll();
 }
 
+/** `plugboard approve --all --yes`: every server of servers.json whose definition is not approved yet. */
+export function approveAll() {
+  execFileSync(cliBin(), ["approve", "--all", "--yes"], { stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/** The `plugboard` command under test, built by make. */
+export function cliBin() {
+  const bin = process.env.PLUGBOARD_CLI_BIN;
+  if (!bin) throw new Error("PLUGBOARD_CLI_BIN is not set: run the suite through make");
+  return bin;
+}
+
+
+/** A free TCP port on 127.0.0.1 (taken and released: a moment's race, fine on the test's own machine). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once something accepts connections on 127.0.0.1:`port`; throws after 20 s or once `gaveUp()` says so. */
+export async function listening(port, gaveUp = () => false) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const ok = await new Promise((resolve) => {
+      const socket = connect(port, "127.0.0.1", () => resolve(socket.end() && true));
+      socket.once("error", () => resolve(false));
+    });
+    if (ok) return;
+    if (gaveUp() || Date.now() > deadline) throw new Error(`nothing listens on ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * server-everything serving Streamable HTTP on a free loopback port, once it accepts connections: its `url` and
+ * `stop()`.
+ */
+export async function startEverythingHttp() {
+  const port = await freePort();
+  const child = spawn(everythingServer(), ["streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
+  await listening(port, () => child.exitCode !== null);
+  return { url: `http://127.0.0.1:${port}/mcp`, stop: () => child.kill() };
+}

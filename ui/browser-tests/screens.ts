@@ -3,7 +3,17 @@
 // wizard); add yours here when you add a screen (see README.md).
 import type { Locator, Page } from "@playwright/test";
 import { launchingFiles, plan, PROJECT_PATH } from "../src/test/importFixtures";
-import { ELICITATION, EVERY_SHAPE_ELICITATION, historyEntry, LONG_ELICITATION, ROOTS, SAMPLING, server } from "./fixtures";
+import {
+  ELICITATION,
+  EVERY_SHAPE_ELICITATION,
+  historyEntry,
+  LONG_ELICITATION,
+  PINNED_APPROVAL,
+  RISKY_APPROVAL,
+  ROOTS,
+  SAMPLING,
+  server,
+} from "./fixtures";
 import type { MockIpc } from "./ipc";
 import { generated, IMPORTED, serveMany } from "./manyServers";
 
@@ -345,6 +355,12 @@ export const SCREENS: Screen[] = [
       await page.getByRole("list", { name: "Calls" }).getByRole("button").first().click();
     },
     ready: (page) => page.getByRole("article").getByRole("region", { name: "Structured content" }),
+  },
+  {
+    name: "approval of two servers, one with flags",
+    route: "/servers",
+    prepare: (ipc) => ipc.respond({ pendingApprovals: [RISKY_APPROVAL, PINNED_APPROVAL] }),
+    ready: (page) => page.getByRole("dialog", { name: "Approve what these 2 servers run?" }).getByRole("button", { name: "Approve all 2" }),
   },
   {
     name: "pending elicitation with every shape of the 2025-11-25 spec",

@@ -1,6 +1,8 @@
 //! Commands of OAuth login: log in (opens the browser, returns when the redirect arrived and the server connected),
 //! cancel a login, log out, and the refused links of a cold start.
 
+use std::sync::Arc;
+
 use plugboard_core::engine::Engine;
 use tauri::{AppHandle, State};
 
@@ -13,7 +15,7 @@ use crate::login;
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(app, engine), err)]
-pub async fn login_server(app: AppHandle, engine: State<'_, Engine>, name: String) -> Result<(), CommandError> {
+pub async fn login_server(app: AppHandle, engine: State<'_, Arc<Engine>>, name: String) -> Result<(), CommandError> {
     Ok(engine.login_and_connect(&name, &|url| login::open_for(&app, &name, url)).await?)
 }
 
@@ -21,7 +23,7 @@ pub async fn login_server(app: AppHandle, engine: State<'_, Engine>, name: Strin
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine))]
-pub async fn cancel_login(engine: State<'_, Engine>, name: String) -> Result<bool, CommandError> {
+pub async fn cancel_login(engine: State<'_, Arc<Engine>>, name: String) -> Result<bool, CommandError> {
     Ok(engine.flows().cancel(&name))
 }
 
@@ -29,7 +31,7 @@ pub async fn cancel_login(engine: State<'_, Engine>, name: String) -> Result<boo
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn logout_server(engine: State<'_, Engine>, name: String) -> Result<bool, CommandError> {
+pub async fn logout_server(engine: State<'_, Arc<Engine>>, name: String) -> Result<bool, CommandError> {
     Ok(engine.logout_and_disconnect(&name).await?.had_login)
 }
 
@@ -38,7 +40,7 @@ pub async fn logout_server(engine: State<'_, Engine>, name: String) -> Result<bo
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
 pub async fn server_login_state(
-    engine: State<'_, Engine>,
+    engine: State<'_, Arc<Engine>>,
     name: String,
 ) -> Result<Option<plugboard_core::auth::LoginState>, CommandError> {
     Ok(engine.login_state(&name).await?)

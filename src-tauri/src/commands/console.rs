@@ -1,5 +1,7 @@
 //! Commands of the tool-call console: run a call with live events, cancel it, and read or clear the call history.
 
+use std::sync::Arc;
+
 use plugboard_core::console::{HistoryEntry, HistoryPage};
 use plugboard_core::supervisor::CallEvent;
 use tauri::State;
@@ -15,7 +17,7 @@ use plugboard_core::engine::Engine;
 #[specta::specta]
 #[tracing::instrument(skip(engine, args, on_event), err)]
 pub async fn run_tool_call(
-    engine: State<'_, Engine>,
+    engine: State<'_, Arc<Engine>>,
     call_id: String,
     server: String,
     tool: String,
@@ -30,7 +32,7 @@ pub async fn run_tool_call(
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn cancel_tool_call(engine: State<'_, Engine>, call_id: String) -> Result<bool, CommandError> {
+pub async fn cancel_tool_call(engine: State<'_, Arc<Engine>>, call_id: String) -> Result<bool, CommandError> {
     Ok(engine.console()?.cancel(&call_id))
 }
 
@@ -39,7 +41,7 @@ pub async fn cancel_tool_call(engine: State<'_, Engine>, call_id: String) -> Res
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
 pub async fn call_history(
-    engine: State<'_, Engine>,
+    engine: State<'_, Arc<Engine>>,
     query: String,
     before_id: Option<u32>,
     limit: u32,
@@ -51,7 +53,7 @@ pub async fn call_history(
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn history_entry(engine: State<'_, Engine>, id: u32) -> Result<HistoryEntry, CommandError> {
+pub async fn history_entry(engine: State<'_, Arc<Engine>>, id: u32) -> Result<HistoryEntry, CommandError> {
     Ok(engine.console()?.entry(id).await?)
 }
 
@@ -59,6 +61,6 @@ pub async fn history_entry(engine: State<'_, Engine>, id: u32) -> Result<History
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn clear_call_history(engine: State<'_, Engine>) -> Result<(), CommandError> {
+pub async fn clear_call_history(engine: State<'_, Arc<Engine>>) -> Result<(), CommandError> {
     Ok(engine.console()?.clear().await?)
 }

@@ -23,7 +23,7 @@ pub struct ServerStatusEntry {
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip_all)]
-pub async fn server_statuses(engine: State<'_, Engine>) -> Result<Vec<ServerStatusEntry>, CommandError> {
+pub async fn server_statuses(engine: State<'_, Arc<Engine>>) -> Result<Vec<ServerStatusEntry>, CommandError> {
     Ok(engine
         .supervisor()
         .statuses()
@@ -36,7 +36,7 @@ pub async fn server_statuses(engine: State<'_, Engine>) -> Result<Vec<ServerStat
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn connect_server(engine: State<'_, Engine>, name: String) -> Result<(), CommandError> {
+pub async fn connect_server(engine: State<'_, Arc<Engine>>, name: String) -> Result<(), CommandError> {
     engine.supervisor().connect(&name).await.map_err(Into::into)
 }
 
@@ -44,7 +44,7 @@ pub async fn connect_server(engine: State<'_, Engine>, name: String) -> Result<(
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn disconnect_server(engine: State<'_, Engine>, name: String) -> Result<(), CommandError> {
+pub async fn disconnect_server(engine: State<'_, Arc<Engine>>, name: String) -> Result<(), CommandError> {
     engine.supervisor().disconnect(&name).await.map_err(Into::into)
 }
 
@@ -52,7 +52,7 @@ pub async fn disconnect_server(engine: State<'_, Engine>, name: String) -> Resul
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn restart_server(engine: State<'_, Engine>, name: String) -> Result<(), CommandError> {
+pub async fn restart_server(engine: State<'_, Arc<Engine>>, name: String) -> Result<(), CommandError> {
     engine.supervisor().restart(&name).await.map_err(Into::into)
 }
 
@@ -61,7 +61,7 @@ pub async fn restart_server(engine: State<'_, Engine>, name: String) -> Result<(
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn diagnose_server(engine: State<'_, Engine>, name: String) -> Result<Vec<Step>, CommandError> {
+pub async fn diagnose_server(engine: State<'_, Arc<Engine>>, name: String) -> Result<Vec<Step>, CommandError> {
     let entry = with_registry(&engine, {
         let name = name.clone();
         move |r| r.get(&name)
@@ -73,7 +73,7 @@ pub async fn diagnose_server(engine: State<'_, Engine>, name: String) -> Result<
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn server_tools(engine: State<'_, Engine>, name: String) -> Result<Vec<ToolInfo>, CommandError> {
+pub async fn server_tools(engine: State<'_, Arc<Engine>>, name: String) -> Result<Vec<ToolInfo>, CommandError> {
     engine.supervisor().tools(&name).map_err(Into::into)
 }
 
@@ -81,7 +81,7 @@ pub async fn server_tools(engine: State<'_, Engine>, name: String) -> Result<Vec
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn server_allowlist(engine: State<'_, Engine>, name: String) -> Result<AllowlistView, CommandError> {
+pub async fn server_allowlist(engine: State<'_, Arc<Engine>>, name: String) -> Result<AllowlistView, CommandError> {
     engine.supervisor().allowlist(&name).map_err(Into::into)
 }
 
@@ -91,7 +91,7 @@ pub async fn server_allowlist(engine: State<'_, Engine>, name: String) -> Result
 #[specta::specta]
 #[tracing::instrument(skip(engine, args), err)]
 pub async fn call_tool(
-    engine: State<'_, Engine>,
+    engine: State<'_, Arc<Engine>>,
     server: String,
     tool: String,
     args: String,

@@ -1,5 +1,7 @@
 //! Commands of the import wizard: detect → plan → apply, each one call into the engine.
 
+use std::sync::Arc;
+
 use plugboard_core::engine::Engine;
 use plugboard_core::import::{
     self, ImportChoice, ImportChoices, ImportPlan, ImportSources, ImportSummary, PathContext,
@@ -20,7 +22,7 @@ pub async fn detect_import_sources() -> Result<ImportSources, CommandError> {
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip_all, err)]
-pub async fn plan_import(engine: State<'_, Engine>) -> Result<ImportPlan, CommandError> {
+pub async fn plan_import(engine: State<'_, Arc<Engine>>) -> Result<ImportPlan, CommandError> {
     Ok(engine.plan_import(detected()).await?)
 }
 
@@ -30,7 +32,7 @@ pub async fn plan_import(engine: State<'_, Engine>) -> Result<ImportPlan, Comman
 #[specta::specta]
 #[tracing::instrument(skip_all, err)]
 pub async fn apply_import(
-    engine: State<'_, Engine>,
+    engine: State<'_, Arc<Engine>>,
     choices: Vec<ImportChoice>,
 ) -> Result<ImportSummary, CommandError> {
     Ok(engine.apply_import(detected(), ImportChoices::per_entry(choices)).await?)

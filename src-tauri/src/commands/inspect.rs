@@ -1,6 +1,8 @@
 //! Commands that look inside a ready server for its detail page: what it said about itself, its resources and
 //! prompts, and its recent log. Everything they return that the server wrote is for inert display.
 
+use std::sync::Arc;
+
 use std::collections::BTreeMap;
 
 use plugboard_core::supervisor::{
@@ -15,7 +17,7 @@ use plugboard_core::engine::Engine;
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn server_info(engine: State<'_, Engine>, name: String) -> Result<ServerInfo, CommandError> {
+pub async fn server_info(engine: State<'_, Arc<Engine>>, name: String) -> Result<ServerInfo, CommandError> {
     engine.supervisor().server_info(&name).await.map_err(Into::into)
 }
 
@@ -23,7 +25,7 @@ pub async fn server_info(engine: State<'_, Engine>, name: String) -> Result<Serv
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn server_resources(engine: State<'_, Engine>, name: String) -> Result<Vec<ResourceInfo>, CommandError> {
+pub async fn server_resources(engine: State<'_, Arc<Engine>>, name: String) -> Result<Vec<ResourceInfo>, CommandError> {
     engine.supervisor().resources(&name).await.map_err(Into::into)
 }
 
@@ -32,7 +34,7 @@ pub async fn server_resources(engine: State<'_, Engine>, name: String) -> Result
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
 pub async fn server_resource_templates(
-    engine: State<'_, Engine>,
+    engine: State<'_, Arc<Engine>>,
     name: String,
 ) -> Result<Vec<ResourceTemplateInfo>, CommandError> {
     engine.supervisor().resource_templates(&name).await.map_err(Into::into)
@@ -43,7 +45,7 @@ pub async fn server_resource_templates(
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
 pub async fn read_resource(
-    engine: State<'_, Engine>,
+    engine: State<'_, Arc<Engine>>,
     name: String,
     uri: String,
 ) -> Result<Vec<ResourceContent>, CommandError> {
@@ -54,7 +56,7 @@ pub async fn read_resource(
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn server_prompts(engine: State<'_, Engine>, name: String) -> Result<Vec<PromptInfo>, CommandError> {
+pub async fn server_prompts(engine: State<'_, Arc<Engine>>, name: String) -> Result<Vec<PromptInfo>, CommandError> {
     engine.supervisor().prompts(&name).await.map_err(Into::into)
 }
 
@@ -63,7 +65,7 @@ pub async fn server_prompts(engine: State<'_, Engine>, name: String) -> Result<V
 #[specta::specta]
 #[tracing::instrument(skip(engine, args), err)]
 pub async fn get_prompt(
-    engine: State<'_, Engine>,
+    engine: State<'_, Arc<Engine>>,
     name: String,
     prompt: String,
     args: BTreeMap<String, String>,
@@ -76,6 +78,6 @@ pub async fn get_prompt(
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn server_log(engine: State<'_, Engine>, name: String) -> Result<Vec<ServerLogEntry>, CommandError> {
+pub async fn server_log(engine: State<'_, Arc<Engine>>, name: String) -> Result<Vec<ServerLogEntry>, CommandError> {
     engine.supervisor().log(&name).map_err(Into::into)
 }

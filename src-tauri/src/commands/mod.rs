@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod console;
 pub mod engine;
+pub mod gateway;
 pub mod import;
 pub mod inspect;
 pub mod person;
@@ -10,3 +11,4 @@ pub mod presets;
 pub mod secrets;
 pub mod servers;
 pub mod settings;
+pub mod trust;

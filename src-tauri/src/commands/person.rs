@@ -1,5 +1,7 @@
 //! Commands of the pending-requests dialogs: what servers are asking the person, and the person's answers.
 
+use std::sync::Arc;
+
 use plugboard_core::person::{FormAction, PendingRequest};
 use tauri::State;
 
@@ -10,7 +12,7 @@ use plugboard_core::engine::Engine;
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip_all)]
-pub async fn pending_requests(engine: State<'_, Engine>) -> Result<Vec<PendingRequest>, CommandError> {
+pub async fn pending_requests(engine: State<'_, Arc<Engine>>) -> Result<Vec<PendingRequest>, CommandError> {
     Ok(engine.person().pending())
 }
 
@@ -19,7 +21,7 @@ pub async fn pending_requests(engine: State<'_, Engine>) -> Result<Vec<PendingRe
 #[specta::specta]
 #[tracing::instrument(skip(engine, content), err)]
 pub async fn answer_elicitation(
-    engine: State<'_, Engine>,
+    engine: State<'_, Arc<Engine>>,
     id: u32,
     action: FormAction,
     content: Option<String>,
@@ -31,7 +33,11 @@ pub async fn answer_elicitation(
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine, reply), err)]
-pub async fn answer_sampling(engine: State<'_, Engine>, id: u32, reply: Option<String>) -> Result<(), CommandError> {
+pub async fn answer_sampling(
+    engine: State<'_, Arc<Engine>>,
+    id: u32,
+    reply: Option<String>,
+) -> Result<(), CommandError> {
     engine.person().answer_sampling(id, reply).map_err(Into::into)
 }
 
@@ -39,6 +45,10 @@ pub async fn answer_sampling(engine: State<'_, Engine>, id: u32, reply: Option<S
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn answer_roots(engine: State<'_, Engine>, id: u32, roots: Option<Vec<String>>) -> Result<(), CommandError> {
+pub async fn answer_roots(
+    engine: State<'_, Arc<Engine>>,
+    id: u32,
+    roots: Option<Vec<String>>,
+) -> Result<(), CommandError> {
     engine.person().answer_roots(id, roots.as_deref()).map_err(Into::into)
 }

@@ -1,5 +1,7 @@
 //! Commands of the preset catalog: list the one-click integrations, add one as a server.
 
+use std::sync::Arc;
+
 use std::collections::BTreeMap;
 
 use plugboard_core::presets::{self, PresetListing, PresetPreview};
@@ -13,7 +15,7 @@ use plugboard_core::engine::Engine;
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip_all, err)]
-pub async fn list_presets(engine: State<'_, Engine>) -> Result<Vec<PresetListing>, CommandError> {
+pub async fn list_presets(engine: State<'_, Arc<Engine>>) -> Result<Vec<PresetListing>, CommandError> {
     with_registry(&engine, |r| Ok(presets::list_presets(r))).await
 }
 
@@ -22,7 +24,7 @@ pub async fn list_presets(engine: State<'_, Engine>) -> Result<Vec<PresetListing
 #[specta::specta]
 #[tracing::instrument(skip(engine, inputs), err)]
 pub async fn add_preset(
-    engine: State<'_, Engine>,
+    engine: State<'_, Arc<Engine>>,
     preset: String,
     name: String,
     inputs: BTreeMap<String, String>,

@@ -1,5 +1,7 @@
 //! Commands about secrets: where they live, and setting or deleting one. Values only ever travel UI → core.
 
+use std::sync::Arc;
+
 use plugboard_core::registry::SecretState;
 use plugboard_core::secrets::{Sensitive, VaultStatus};
 use tauri::State;
@@ -12,7 +14,7 @@ use plugboard_core::engine::Engine;
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip_all, err)]
-pub async fn vault_status(engine: State<'_, Engine>) -> Result<VaultStatus, CommandError> {
+pub async fn vault_status(engine: State<'_, Arc<Engine>>) -> Result<VaultStatus, CommandError> {
     with_registry(&engine, |r| Ok(r.vault().status().clone())).await
 }
 
@@ -21,7 +23,7 @@ pub async fn vault_status(engine: State<'_, Engine>) -> Result<VaultStatus, Comm
 #[specta::specta]
 #[tracing::instrument(skip(engine, value), err)]
 pub async fn set_secret(
-    engine: State<'_, Engine>,
+    engine: State<'_, Arc<Engine>>,
     server: String,
     name: String,
     value: String,
@@ -34,7 +36,7 @@ pub async fn set_secret(
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn delete_secret(engine: State<'_, Engine>, server: String, name: String) -> Result<(), CommandError> {
+pub async fn delete_secret(engine: State<'_, Arc<Engine>>, server: String, name: String) -> Result<(), CommandError> {
     with_registry(&engine, move |r| r.delete_secret(&server, &name)).await
 }
 
@@ -42,6 +44,6 @@ pub async fn delete_secret(engine: State<'_, Engine>, server: String, name: Stri
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn server_secrets(engine: State<'_, Engine>, server: String) -> Result<Vec<SecretState>, CommandError> {
+pub async fn server_secrets(engine: State<'_, Arc<Engine>>, server: String) -> Result<Vec<SecretState>, CommandError> {
     with_registry(&engine, move |r| r.secret_states(&server)).await
 }

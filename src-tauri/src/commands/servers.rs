@@ -1,5 +1,7 @@
 //! Commands about the configured servers. Entries cross the boundary as JSON text, the way the file holds them.
 
+use std::sync::Arc;
+
 use plugboard_core::config::raw::RawServer;
 use plugboard_core::config::{EntryProblem, ServerList, check_entry_text};
 use plugboard_core::secrets::Sensitive;
@@ -15,7 +17,7 @@ use plugboard_core::engine::Engine;
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip_all, err)]
-pub async fn list_servers(engine: State<'_, Engine>) -> Result<ServerList, CommandError> {
+pub async fn list_servers(engine: State<'_, Arc<Engine>>) -> Result<ServerList, CommandError> {
     with_registry(&engine, |r| Ok(r.list())).await
 }
 
@@ -23,7 +25,7 @@ pub async fn list_servers(engine: State<'_, Engine>) -> Result<ServerList, Comma
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn get_server(engine: State<'_, Engine>, name: String) -> Result<String, CommandError> {
+pub async fn get_server(engine: State<'_, Arc<Engine>>, name: String) -> Result<String, CommandError> {
     with_registry(&engine, move |r| r.get(&name).map(|entry| to_json(&entry))).await
 }
 
@@ -40,7 +42,7 @@ pub struct NewSecret {
 #[specta::specta]
 #[tracing::instrument(skip(engine, entry, secrets), err)]
 pub async fn add_server(
-    engine: State<'_, Engine>,
+    engine: State<'_, Arc<Engine>>,
     name: String,
     entry: String,
     secrets: Vec<NewSecret>,
@@ -48,7 +50,8 @@ pub async fn add_server(
     let entry = parse_entry(&name, &entry)?;
     let secrets: Vec<(String, Sensitive<String>)> =
         secrets.into_iter().map(|s| (s.name, Sensitive::new(s.value))).collect();
-    with_registry(&engine, move |r| r.add_with_secrets(&name, entry, &secrets)).await
+    // A token pasted without marking it secret still goes to the keychain, never into servers.json.
+    with_registry(&engine, move |r| r.add_moving_secrets(&name, entry, &secrets).map(drop)).await
 }
 
 /// Whether the program of a local server can be found the way Plugboard will start it (the login shell's PATH):
@@ -69,9 +72,10 @@ pub async fn check_server_program(command: String) -> Result<Option<String>, Com
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine, entry), err)]
-pub async fn update_server(engine: State<'_, Engine>, name: String, entry: String) -> Result<(), CommandError> {
+pub async fn update_server(engine: State<'_, Arc<Engine>>, name: String, entry: String) -> Result<(), CommandError> {
     let entry = parse_entry(&name, &entry)?;
-    with_registry(&engine, move |r| r.update(&name, entry)).await
+    // The raw editor's entry: a literal token typed into it goes to the keychain behind a `${secret:…}`.
+    with_registry(&engine, move |r| r.update_moving_secrets(&name, entry).map(drop)).await
 }
 
 /// Replaces only a server's tool allowlist: `null` means every tool (no `tools` key), a list exactly those.
@@ -79,7 +83,7 @@ pub async fn update_server(engine: State<'_, Engine>, name: String, entry: Strin
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
 pub async fn set_server_tools(
-    engine: State<'_, Engine>,
+    engine: State<'_, Arc<Engine>>,
     name: String,
     tools: Option<Vec<String>>,
 ) -> Result<(), CommandError> {
@@ -99,7 +103,7 @@ pub async fn check_server_entry(name: String, entry: String) -> Result<Option<En
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn remove_server(engine: State<'_, Engine>, name: String) -> Result<u32, CommandError> {
+pub async fn remove_server(engine: State<'_, Arc<Engine>>, name: String) -> Result<u32, CommandError> {
     with_registry(&engine, move |r| r.remove(&name).map(|n| u32::try_from(n).unwrap_or(u32::MAX))).await
 }
 
@@ -107,7 +111,7 @@ pub async fn remove_server(engine: State<'_, Engine>, name: String) -> Result<u3
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn rename_server(engine: State<'_, Engine>, from: String, to: String) -> Result<(), CommandError> {
+pub async fn rename_server(engine: State<'_, Arc<Engine>>, from: String, to: String) -> Result<(), CommandError> {
     with_registry(&engine, move |r| r.rename(&from, &to)).await
 }
 
@@ -115,7 +119,11 @@ pub async fn rename_server(engine: State<'_, Engine>, from: String, to: String) 
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
-pub async fn set_server_enabled(engine: State<'_, Engine>, name: String, enabled: bool) -> Result<(), CommandError> {
+pub async fn set_server_enabled(
+    engine: State<'_, Arc<Engine>>,
+    name: String,
+    enabled: bool,
+) -> Result<(), CommandError> {
     with_registry(&engine, move |r| r.set_enabled(&name, enabled)).await
 }
 

@@ -104,6 +104,25 @@ export const commands = {
 	logoutServer: (name: string) => typedError<boolean, CommandError>(__TAURI_INVOKE("logout_server", { name })),
 	/**  The config file, data and log folders, and the app's version. */
 	appPaths: () => typedError<AppPaths, CommandError>(__TAURI_INVOKE("app_paths")),
+	/**  Whether the window's endpoint is on, where it listens, and why it is not running when it should be. */
+	gatewayEndpoint: () => typedError<EndpointStatus, CommandError>(__TAURI_INVOKE("gateway_endpoint")),
+	/**  Saves the endpoint's settings and starts, stops or moves it to match. */
+	setGatewayEndpoint: (settings: EndpointSettings) => typedError<EndpointStatus, CommandError>(__TAURI_INVOKE("set_gateway_endpoint", { settings })),
+	/**  The token an HTTP client sends as its bearer (made on first use), for the person to copy into that client. */
+	gatewayToken: () => typedError<string, CommandError>(__TAURI_INVOKE("gateway_token")),
+	/**  Replaces the token: every client holding the old one is refused from now on. */
+	rotateGatewayToken: () => typedError<string, CommandError>(__TAURI_INVOKE("rotate_gateway_token")),
+	/**  Every enabled server whose current definition is not approved: new, changed, or refused before. */
+	pendingApprovals: () => typedError<ApprovalRequest[], CommandError>(__TAURI_INVOKE("pending_approvals")),
+	/**  Records the person's decision on `server`'s definition as shown (`digest`); an approved server starts. */
+	decideApproval: (server: string, digest: string, decision: Decision) => typedError<null, CommandError>(__TAURI_INVOKE("decide_approval", { server, digest, decision })),
+	/**  The tools `server` offers that are withheld since it was approved (new or changed), each with a diff. */
+	toolChanges: (server: string) => typedError<ToolChangeView[], CommandError>(__TAURI_INVOKE("tool_changes", { server })),
+	/**
+	 *  Approves the withheld tools of `server` as `shown` (a tool that changed again since stays withheld); returns
+	 *  the tools approved, which clients can call at once.
+	 */
+	approveToolChanges: (server: string, shown: ToolChangeView[]) => typedError<string[], CommandError>(__TAURI_INVOKE("approve_tool_changes", { server, shown })),
 	/**  The `plugboard://` links the app was started with and refused before the page could listen; each is returned once. */
 	missedDeepLinkRejections: () => typedError<DeepLinkRejected[], CommandError>(__TAURI_INVOKE("missed_deep_link_rejections")),
 	/**  A server's login as the person may see it: issuer, scopes, expiry, never a token; `null` without OAuth. */
@@ -172,6 +191,23 @@ export type AppPaths = {
 	dataDir: string,
 	logDir: string,
 	version: string,
+};
+
+/**  What the person is asked to approve for one server, as every front end shows it. */
+export type ApprovalRequest = {
+	server: string,
+	/**  The digest of what is shown: a decision names it, so it never applies to a definition changed since. */
+	digest: string,
+	/**  `true` for a program to run, `false` for a remote server's origin. */
+	launches: boolean,
+	/**  The exact command line, or the origin. */
+	summary: string,
+	/**  Environment variables (or headers) by name, with the references they draw on; never a literal value. */
+	env: string[],
+	cwd: string | null,
+	flags: ReviewFlag[],
+	/**  What was decided before (`None`: never asked, or the definition changed since). */
+	decision: Decision | null,
 };
 
 /**  Which kind of store holds the secrets this session. */
@@ -249,9 +285,29 @@ export type ConflictChoice =
 /**  Keep both: the imported one gets a free name (`name-2`, …). */
 "rename";
 
+/**  What the person said about a definition. */
+export type Decision = "approved" | 
+/**  "No" sticks until the definition changes. */
+"refused";
+
 /**  A `plugboard://` link arrived and was turned away; `reason` is a fixed text (nothing from the link is echoed). */
 export type DeepLinkRejected = {
 	reason: string,
+};
+
+/**  What the person chose for the window's endpoint. */
+export type EndpointSettings = {
+	enabled: boolean,
+	port: number,
+};
+
+/**  How the endpoint is doing, for the Settings screen. */
+export type EndpointStatus = {
+	settings: EndpointSettings,
+	/**  Where clients connect, while it is running. */
+	url: string | null,
+	/**  Why it is not running although enabled (the port is taken, no keychain, …), with what to do. */
+	problem: string | null,
 };
 
 /**  What importing an entry would do. */
@@ -582,6 +638,16 @@ export type ResourceTemplateInfo = {
 	mimeType: string | null,
 };
 
+/**  One reason to look twice, with the sentence the person reads. */
+export type ReviewFlag = {
+	/**
+	 *  A stable id for front ends (`sudo`, `rm-rf`, `pipe-to-shell`, `shell-script`, `unpinned`,
+	 *  `docker-privileged`, `docker-host-mount`, `outside-path`, `plain-http`).
+	 */
+	id: string,
+	message: string,
+};
+
 /**  One message of a sampling request, as text. */
 export type SamplingLine = {
 	/**  `user` or `assistant`. */
@@ -653,6 +719,11 @@ export type ServerStatus =
 { state: "disabled" } | 
 /**  Disconnected by the person; it stays so until they connect it again. */
 { state: "stopped" } | { state: "connecting" } | 
+/**
+ *  The person has not approved what it runs (or, for a remote server, where its secrets go): nothing was
+ *  started. `refused` when they said no to exactly this definition.
+ */
+{ state: "needsApproval"; hint: string; refused: boolean } | 
 /**  The server needs a login before it can be used; `hint` says how. */
 { state: "needsLogin"; hint: string } | { state: "ready"; 
 /**  Tools exposed after the allowlist. */
@@ -699,6 +770,23 @@ export type StepOutcome = { outcome: "passed"; detail: string } |
 /**  Not run because an earlier step failed. */
 { outcome: "skipped" };
 
+/**  Why a tool is withheld. */
+export type ToolChange = 
+/**  Not offered when the server was approved. */
+"new" | 
+/**  Its name, description, schemas, annotations or icons differ from what was approved. */
+"changed";
+
+/**  One withheld tool, as the person reviews it. */
+export type ToolChangeView = {
+	tool: string,
+	change: ToolChange,
+	/**  What approving it approves (sent back with the approval). */
+	digest: string,
+	/**  A unified diff of the definition as approved and as offered now (all added for a new tool). */
+	diff: string,
+};
+
 /**  One tool as the UI and `plugboard tools` show it. */
 export type ToolInfo = {
 	/**  The name the server uses (what the console shows and calls). */
@@ -709,6 +797,16 @@ export type ToolInfo = {
 	description: string | null,
 	/**  Whether the allowlist lets it through. */
 	allowed: boolean,
+	/**
+	 *  Set when it is new or changed since the server was approved: then no client can call it until the person
+	 *  approves the change, whatever the allowlist says.
+	 */
+	withheld: ToolChange | null,
+	/**
+	 *  What its title or description holds that a person cannot see but a model reads (see
+	 *  `trust::hidden_content`).
+	 */
+	hiddenContent: string[],
 	/**  The JSON Schema of its arguments, as JSON text. */
 	inputSchema: string,
 };

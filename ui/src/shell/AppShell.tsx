@@ -1,10 +1,11 @@
 // The window layout: a sidebar with the product name and main navigation, and the current page beside it (under the
-// notices of refused plugboard:// links, which can arrive on any page), servers' requests for the person as dialogs
-// over any page, and the pages' memory for the app's lifetime (the Console's pick and arguments, the Servers page's
+// notices of refused plugboard:// links, which can arrive on any page), servers' requests for the person and the
+// approvals of what servers run as dialogs over any page, and the pages' memory for the app's lifetime (the Console's pick and arguments, the Servers page's
 // search, filter and sort).
 import { Outlet } from "react-router";
 import DeepLinkBanner from "../features/auth/DeepLinkBanner";
 import PendingRequests from "../features/requests/PendingRequests";
+import ApprovalDialog from "../features/trust/ApprovalDialog";
 import Logo from "./Logo";
 import { SECTIONS } from "./sections";
 import SessionMemoryProvider from "./SessionMemoryProvider";
@@ -38,6 +39,7 @@ export default function AppShell() {
         </div>
       </main>
       <PendingRequests />
+      <ApprovalDialog />
     </div>
   );
 }

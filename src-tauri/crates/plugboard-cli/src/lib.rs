@@ -2,8 +2,11 @@
 //! `plugboard serve --stdio` pays milliseconds; with no subcommand it starts the window binary (window.rs). Each
 //! subcommand lives in its own file; this one parses arguments and reports errors.
 
+mod approve;
 pub mod browser;
+mod clients;
 mod engine;
+mod gateway_token;
 mod import;
 pub mod logging;
 mod login;
@@ -61,6 +64,8 @@ enum Command {
     Disable { name: String },
     /// Import servers from other MCP clients (Cursor, Claude Desktop, VS Code, …).
     Import(import::ImportArgs),
+    /// Connect other MCP clients to Plugboard: list them, connect or disconnect one, restore its file.
+    Clients(clients::ClientsArgs),
     /// The catalog of one-click integrations: list them, add one as a server.
     Presets {
         #[command(subcommand)]
@@ -71,6 +76,8 @@ enum Command {
         #[command(subcommand)]
         action: secret::SecretAction,
     },
+    /// Show what a server would run and approve it (nothing runs before): `plugboard approve NAME`, or `--all`.
+    Approve(approve::ApproveArgs),
     /// Start every server and show how each one is doing.
     Status,
     /// List a server's tools with the names other clients see; '-' marks a tool the allowlist hides.
@@ -89,8 +96,14 @@ enum Command {
     Logout { server: String },
     /// Walk every step of connecting a server and say which one fails and what to do.
     Doctor { server: String },
-    /// Serve every curated tool as one MCP server: `plugboard serve --stdio`, for a client to launch.
+    /// Serve every curated tool as one MCP server: `serve --stdio` for a client to launch, `serve --http` on
+    /// 127.0.0.1 behind a token.
     Serve(serve::ServeArgs),
+    /// The gateway's HTTP endpoint: its token.
+    Gateway {
+        #[command(subcommand)]
+        action: gateway_token::GatewayAction,
+    },
     /// Show where Plugboard keeps its files.
     Config {
         #[command(subcommand)]
@@ -149,6 +162,7 @@ fn dispatch(command: Command, fallback: &Fallback) -> anyhow::Result<()> {
     match command {
         Command::Serve(_) => Ok(()),
         Command::Config { .. } => Ok(()),
+        Command::Gateway { action } => gateway_token::run(&mut out, &engine, &action),
         Command::List { json } => servers::list(&mut out, registry, json),
         Command::Add(args) => servers::add(&mut out, registry, args),
         Command::Remove { name } => servers::remove(&mut out, registry, &name),
@@ -156,8 +170,10 @@ fn dispatch(command: Command, fallback: &Fallback) -> anyhow::Result<()> {
         Command::Enable { name } => servers::set_enabled(&mut out, registry, &name, true),
         Command::Disable { name } => servers::set_enabled(&mut out, registry, &name, false),
         Command::Import(args) => import::run(&mut out, &engine, &args),
+        Command::Clients(args) => clients::run(&mut out, &engine, args),
         Command::Presets { action } => presets::run(&mut out, registry, action),
         Command::Secret { action } => secret::run(&mut out, registry, action),
+        Command::Approve(args) => approve::run(&mut out, &engine, &args),
         Command::Status => engine::status(&mut out, &engine),
         Command::Tools { server } => engine::tools(&mut out, &engine, &server),
         Command::Login { server } => login::login(&mut out, &engine, &server),

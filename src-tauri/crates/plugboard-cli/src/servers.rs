@@ -103,6 +103,8 @@ pub fn add(out: &mut impl Write, registry: &Registry, args: AddArgs) -> anyhow::
         writeln!(out, "moved the secret in {} to the keychain", secret.location)?;
     }
     writeln!(out, "added {}", args.name)?;
+    // Adding is not approving: servers.json is written by other programs too, so the approval is its own step.
+    writeln!(out, "it runs once approved: `plugboard approve {}` shows what it runs and asks", args.name)?;
     Ok(())
 }
 

@@ -12,8 +12,7 @@ use plugboard_core::auth::{
 use plugboard_core::net::pooled_http_client;
 use plugboard_core::secrets::Sensitive;
 use plugboard_core::transport::{
-    ElicitationPolicy, HttpConnection, McpSession, connect_streamable_http_authorized,
-    connect_streamable_http_or_challenge,
+    ElicitationPolicy, McpSession, RemoteOptions, RemoteSpec, TransportError, connect_remote,
 };
 use rmcp::model::{CallToolRequestParams, Tool};
 use rmcp::transport::auth::{AuthorizationManager, InMemoryCredentialStore, InMemoryStateStore};
@@ -32,25 +31,27 @@ pub async fn run(url: &str, scenario: Scenario, grant: Grant) -> anyhow::Result<
     let agent = FollowRedirect::new()?;
     let policy = ElicitationPolicy::ApplyDefaults;
 
-    let challenge = match connect_streamable_http_or_challenge(pooled_http_client(), url, policy).await? {
-        HttpConnection::AuthRequired { challenge } => challenge,
-        HttpConnection::Ready(session) => match session.peer().list_all_tools().await {
+    let unauthorized = RemoteOptions::new(pooled_http_client(), policy);
+    let challenge = match connect_remote(RemoteSpec::streamable(url), unauthorized).await {
+        Err(TransportError::AuthRequired { challenge }) => challenge.context("a 401 without WWW-Authenticate")?,
+        Err(e) => return Err(e.into()),
+        Ok(remote) => match remote.session.peer().list_all_tools().await {
             Ok(tools) => {
                 println!("connected without credentials; tools: {:?}", names(&tools));
-                return finish(*session, None, &agent, scenario, &tools).await;
+                return finish(remote.session, None, &agent, scenario, &tools).await;
             }
             Err(e) => {
                 let challenge = e.auth_challenge().map(str::to_owned).with_context(|| format!("tools/list: {e}"))?;
-                session.close().await.ok();
+                remote.session.close().await.ok();
                 challenge
             }
         },
     };
     println!("challenged: logging in ({grant:?})");
     let manager = log_in(url, grant, &context, challenge, &agent).await.context("logging in")?;
-    let (session, shared) = connect_streamable_http_authorized(pooled_http_client(), url, policy, manager)
-        .await
-        .context("connecting with the token")?;
+    let authorized = RemoteOptions::new(pooled_http_client(), policy).with_login(Box::pin(async { Ok(manager) }));
+    let remote = connect_remote(RemoteSpec::streamable(url), authorized).await.context("connecting with the token")?;
+    let (session, shared) = (remote.session, remote.authorization.context("a login session has its manager")?);
     let step_up = StepUp::after_login(shared, Url::parse(url)?, REDIRECT_URI);
     let peer = session.peer();
     let tools = step_up.call(&agent, || peer.list_all_tools()).await.context("tools/list")?;

@@ -11,7 +11,7 @@ mod scenario;
 
 use anyhow::{Context, bail};
 use plugboard_core::net::pooled_http_client;
-use plugboard_core::transport::{ElicitationPolicy, connect_streamable_http};
+use plugboard_core::transport::{ElicitationPolicy, RemoteOptions, RemoteSpec, connect_remote};
 
 use scenario::Scenario;
 
@@ -30,9 +30,11 @@ async fn main() -> anyhow::Result<()> {
         return Ok(());
     }
 
-    let mut session = connect_streamable_http(pooled_http_client(), &url, ElicitationPolicy::ApplyDefaults)
+    let options = RemoteOptions::new(pooled_http_client(), ElicitationPolicy::ApplyDefaults);
+    let mut session = connect_remote(RemoteSpec::streamable(url.as_str()), options)
         .await
-        .with_context(|| format!("connecting to {url}"))?;
+        .with_context(|| format!("connecting to {url}"))?
+        .session;
     println!(
         "connected to {} (protocol {})",
         session.server_name().unwrap_or_else(|| "an unnamed server".into()),

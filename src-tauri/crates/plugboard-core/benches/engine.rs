@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use plugboard_core::config::model::{HttpMode, HttpSpec, ServerConfig, ServerName, StdioSpec, Transport};
 use plugboard_core::secrets::{MemoryStore, Vault};
 use plugboard_core::supervisor::{LiveConnector, Supervisor};
+use plugboard_core::trust::{Approvals, Decision, LaunchDefinition};
 use rmcp::ServiceExt;
 use rmcp::model::{CallToolRequestParams, ClientCapabilities, ClientConfig, Implementation, ProtocolVersion};
 use rmcp::service::{RoleClient, RunningService};
@@ -70,14 +71,25 @@ fn http_config(name: &str, url: &str) -> ServerConfig {
     ServerConfig::new(ServerName::parse(name).unwrap(), Transport::Http(spec))
 }
 
-fn supervisor() -> Supervisor {
+/// A supervisor over a memory vault that runs what `approvals` holds approved.
+fn supervisor(approvals: Approvals) -> Supervisor {
     let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
-    Supervisor::new(Arc::new(LiveConnector::new(vault)))
+    Supervisor::new(Arc::new(LiveConnector::new(vault, approvals)))
+}
+
+/// Approvals of `configs`, in a file of the bench's own, as the person would give them.
+fn approved(configs: &[ServerConfig]) -> Approvals {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let approvals = Approvals::at(dir.keep().join("trust.json"));
+    for config in configs {
+        approvals.record(&LaunchDefinition::of(config), Decision::Approved).expect("approve");
+    }
+    approvals
 }
 
 async fn ready_supervisor(config: ServerConfig) -> Supervisor {
     let name = config.name.to_string();
-    let sup = supervisor();
+    let sup = supervisor(approved(std::slice::from_ref(&config)));
     sup.reconcile(vec![config]).await;
     let status = sup.settled(&name, Duration::from_secs(60)).await.expect("settled");
     assert_eq!(status.label(), "ready", "{name}: {status:?}");
@@ -270,7 +282,7 @@ async fn http_latency(label: &str, url: &str) {
 /// How long one supervisor takes to bring `configs` to Ready, and its RSS (KiB) once they are.
 async fn start_all(configs: Vec<ServerConfig>) -> (Duration, u64) {
     let count = configs.len();
-    let sup = supervisor();
+    let sup = supervisor(approved(&configs));
     let start = Instant::now();
     sup.reconcile(configs).await;
     let statuses = sup.settle_all(Duration::from_secs(300)).await;

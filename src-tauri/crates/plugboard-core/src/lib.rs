@@ -6,18 +6,21 @@ pub mod config;
 pub mod console;
 pub mod doctor;
 pub mod engine;
+pub mod export;
 pub mod gateway;
 pub mod import;
 pub mod net;
 pub mod paths;
 pub mod person;
 pub mod presets;
+mod private_file;
 pub mod registry;
 pub mod secrets;
 pub mod supervisor;
 #[cfg(test)]
 mod testing;
 pub mod transport;
+pub mod trust;
 
 /// The scheme of Plugboard's deep links (`plugboard://oauth/callback`, `plugboard://install`).
 pub const DEEP_LINK_SCHEME: &str = "plugboard";

@@ -25,6 +25,16 @@ pub fn log_dir() -> PathBuf {
     data_dir().join("logs")
 }
 
+/// The login shell's PATH, learned once and kept for the next processes (`transport/stdio/login_path_cache.rs`).
+pub fn login_path_cache() -> PathBuf {
+    data_dir().join("login-path.json")
+}
+
+/// The person's decisions on launch definitions and origins (`trust/decisions.rs`).
+pub fn trust_file() -> PathBuf {
+    data_dir().join("trust.json")
+}
+
 fn dir_from(var: &str, os_dir: fn() -> Option<PathBuf>) -> PathBuf {
     match std::env::var_os(var) {
         Some(dir) if !dir.is_empty() => PathBuf::from(dir),

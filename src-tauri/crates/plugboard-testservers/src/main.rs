@@ -6,6 +6,7 @@
 
 mod garbage;
 mod journal;
+mod lists;
 mod options;
 mod person;
 mod server;

@@ -19,6 +19,9 @@ pub struct Options {
     /// Answer initialize and tools/list, but never answer tools/call.
     #[arg(long)]
     pub hang: bool,
+    /// Answer initialize, but never answer tools/list.
+    #[arg(long)]
+    pub hang_tools_list: bool,
     /// Write lines that are not JSON to stdout around every valid message.
     #[arg(long)]
     pub garbage_stdout: bool,
@@ -28,13 +31,18 @@ pub struct Options {
     /// Sleep this many milliseconds before reading stdin.
     #[arg(long, value_name = "MS")]
     pub slow_start: Option<u64>,
-    /// Offer an `add_tool` tool that adds a tool and sends notifications/tools/list_changed.
+    /// Offer an `add_tool` tool that adds a tool and sends notifications/tools/list_changed, and `add_resource` and
+    /// `add_prompt`, which do the same for resources and prompts.
     #[arg(long)]
     pub list_changed: bool,
     /// Also offer a `hostile` tool whose description is markup and script (XSS payloads) with hidden characters, so a
     /// UI can be checked to show it as inert text.
     #[arg(long)]
     pub hostile_tool: bool,
+    /// Describe the `echo` tool with this file's text (read at start), so a test can change a tool's definition
+    /// between runs without changing the command line (a rug pull).
+    #[arg(long, value_name = "FILE")]
+    pub echo_description_file: Option<PathBuf>,
     /// Append one line per received tool call ("call NAME") and per cancellation ("cancelled NAME") to this file.
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,

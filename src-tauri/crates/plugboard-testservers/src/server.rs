@@ -1,16 +1,21 @@
-//! The test server's MCP face: its tool router (which can grow at run time for `--list-changed`), the capabilities
-//! it announces, and the one `call_tool` that journals every call and, for `--hang`, never answers.
+//! The test server's MCP face: its tool router (which can grow at run time for `--list-changed`, as can its
+//! resources and prompts), the capabilities it announces, and the one `call_tool` that journals every call and, for
+//! `--hang`, never answers (nor, for `--hang-tools-list`, does `tools/list`).
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use rmcp::handler::server::tool::ToolCallContext;
-use rmcp::model::{CallToolRequestParams, CallToolResponse, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, Implementation, ListPromptsResult, ListResourcesResult, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig,
+};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool_handler};
 
 use crate::journal::Journal;
+use crate::lists::Lists;
 use crate::options::Options;
 
 /// One server process's state; cheap to clone (rmcp clones handlers).
@@ -20,11 +25,17 @@ pub struct TestServer {
     pub(crate) journal: Arc<Journal>,
     pub(crate) crash_once: Option<PathBuf>,
     hang: bool,
+    hang_tools_list: bool,
+    /// `--list-changed`: resources and prompts too, announced as changing.
+    pub(crate) lists: Option<Lists>,
 }
 
 impl TestServer {
     pub fn new(options: &Options) -> Self {
         let mut router = Self::tool_router() + Self::person_router();
+        if options.list_changed {
+            router += Self::lists_router();
+        }
         if !options.crash_mid_call {
             router.remove_route("crash");
         }
@@ -34,11 +45,19 @@ impl TestServer {
         if options.hostile_tool {
             router.add_route(crate::tools::hostile_route());
         }
+        // A missing file keeps the built-in description: the test server must start whatever the test did.
+        if let Some(text) = options.echo_description_file.as_ref().and_then(|f| std::fs::read_to_string(f).ok())
+            && let Some(echo) = router.map.get_mut("echo")
+        {
+            echo.attr.description = Some(text.into());
+        }
         Self {
             router: Arc::new(Mutex::new(router)),
             journal: Arc::new(Journal::new(options.journal.clone())),
             crash_once: options.crash_once.clone(),
             hang: options.hang,
+            hang_tools_list: options.hang_tools_list,
+            lists: options.list_changed.then(Lists::default),
         }
     }
 
@@ -55,9 +74,47 @@ impl TestServer {
 #[tool_handler(router = self.router())]
 impl ServerHandler for TestServer {
     fn get_info(&self) -> ServerConfig {
-        let capabilities = ServerCapabilities::builder().enable_tools().enable_tool_list_changed().build();
+        let capabilities = if self.lists.is_some() {
+            ServerCapabilities::builder()
+                .enable_prompts()
+                .enable_prompts_list_changed()
+                .enable_resources()
+                .enable_resources_list_changed()
+                .enable_tools()
+                .enable_tool_list_changed()
+                .build()
+        } else {
+            ServerCapabilities::builder().enable_tools().enable_tool_list_changed().build()
+        };
         ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("plugboard-testserver", env!("CARGO_PKG_VERSION")))
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        if self.hang_tools_list {
+            std::future::pending::<()>().await;
+        }
+        Ok(ListToolsResult::with_all_items(self.router().list_all()))
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        Ok(ListResourcesResult::with_all_items(self.lists.as_ref().map(Lists::resources).unwrap_or_default()))
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        Ok(ListPromptsResult::with_all_items(self.lists.as_ref().map(Lists::prompts).unwrap_or_default()))
     }
 
     async fn call_tool(

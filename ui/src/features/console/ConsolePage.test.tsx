@@ -44,6 +44,7 @@ const ECHO: ToolInfo = {
   title: null,
   description: "Echoes the message",
   allowed: true,
+  withheld: null, hiddenContent: [],
   inputSchema: JSON.stringify({ type: "object", properties: { message: { type: "string", title: "Message" } } }),
 };
 

@@ -1,9 +1,8 @@
 // One saved call: what was called with which (redacted) arguments, its result, and Re-run and Copy as CLI. When the
 // clipboard is refused, the command is shown selected in a read-only field to copy by hand.
-import { Copy, RotateCcw } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { RotateCcw } from "lucide-react";
 import type { HistoryEntry } from "../../ipc/bindings";
-import { useCopyText } from "../../shell/useCopyText";
+import CopyButton from "../../shell/CopyButton";
 import { revealHidden } from "../servers/revealHidden";
 import { originLabel } from "./originLabel";
 import { useHistoryEntry } from "./consoleQueries";
@@ -51,7 +50,11 @@ export default function HistoryEntryView({ id, onRerun }: HistoryEntryViewProps)
             <RotateCcw size={14} aria-hidden="true" />
             Re-run
           </button>
-          <CopyCli command={data.cliCommand} />
+          <CopyButton
+            label="Copy as CLI"
+            text={() => data.cliCommand}
+            fallbackLabel="The clipboard was refused; copy the command from here:"
+          />
         </div>
       </header>
       <pre aria-label="Arguments" className="max-h-32 overflow-auto rounded-md border border-line bg-canvas px-3 py-2 font-mono text-xs whitespace-pre-wrap wrap-anywhere">
@@ -59,40 +62,5 @@ export default function HistoryEntryView({ id, onRerun }: HistoryEntryViewProps)
       </pre>
       <ResultView outcome={data.outcome} durationMs={data.durationMs} headingLevel={4} />
     </article>
-  );
-}
-
-/** "Copy as CLI": the clipboard when allowed, else the command selected in a read-only field. */
-function CopyCli({ command }: { command: string }) {
-  const { state, copy } = useCopyText();
-  const field = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (state === "refused") field.current?.select();
-  }, [state]);
-
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => copy(command)}
-        className="inline-flex items-center gap-1.5 rounded-md border border-line bg-surface px-2.5 py-0.5 text-sm hover:bg-canvas"
-      >
-        <Copy size={14} aria-hidden="true" />
-        {state === "copied" ? "Copied" : "Copy as CLI"}
-      </button>
-      {state === "refused" && (
-        <label className="flex w-full flex-col gap-1 text-xs">
-          The clipboard was refused; copy the command from here:
-          <input
-            ref={field}
-            readOnly
-            value={command}
-            onFocus={(event) => event.currentTarget.select()}
-            className="w-full rounded-md border border-line bg-canvas px-2 py-1 font-mono"
-          />
-        </label>
-      )}
-    </>
   );
 }

@@ -10,7 +10,7 @@ import ServerToolPicker from "./ServerToolPicker";
 stubLayout();
 
 function tool(name: string, fields: Partial<ToolInfo> = {}): ToolInfo {
-  return { name, exposedName: `mcp__s__${name}`, title: null, description: null, allowed: true, inputSchema: "{}", ...fields };
+  return { name, exposedName: `mcp__s__${name}`, title: null, description: null, allowed: true, withheld: null, hiddenContent: [], inputSchema: "{}", ...fields };
 }
 
 function renderPicker(props: Partial<Parameters<typeof ServerToolPicker>[0]> = {}) {

@@ -47,10 +47,10 @@ export default function AddPresetDialog({ listing, onClose, opener }: AddPresetD
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 bg-black/40" />
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
           {...focus}
-          className="fixed top-1/2 left-1/2 max-h-[90vh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-5 text-fg shadow-lg"
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-5 text-fg shadow-lg"
         >
           <div className="mb-1 flex items-start justify-between gap-2">
             <Dialog.Title className="text-base font-semibold">Add {revealHidden(preset.title)}</Dialog.Title>

@@ -62,7 +62,7 @@ export default function RequestDialog({
   return (
     <Dialog.Root open>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 bg-black/40" />
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
           {...focus}
           // The body differs by kind (a form, messages, a list), so no single description fits.
@@ -73,7 +73,7 @@ export default function RequestDialog({
           }}
           onInteractOutside={(event) => event.preventDefault()}
           // No scrolling here: each kind's body scrolls between this header and its footer of answer buttons.
-          className="fixed top-1/2 left-1/2 flex max-h-[85vh] w-[min(36rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-line bg-surface text-sm text-fg shadow-xl"
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[85vh] w-[min(36rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-line bg-surface text-sm text-fg shadow-xl"
         >
           <div className="flex shrink-0 flex-col gap-1 px-5 pt-5 pb-3">
             <Dialog.Title className="text-base font-semibold wrap-anywhere">

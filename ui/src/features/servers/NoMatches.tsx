@@ -4,6 +4,7 @@ import type { StatusGroup, Triage } from "./triage";
 /** Each group as a noun phrase for a sentence ("No failed server matches …"). */
 const NOUNS: Record<StatusGroup, string> = {
   failed: "failed server",
+  needsApproval: "server awaiting approval",
   needsLogin: "server needing a login",
   connecting: "connecting server",
   stopped: "stopped server",

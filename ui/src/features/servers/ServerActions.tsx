@@ -5,6 +5,7 @@ import { LoaderCircle, LogIn, Plug, RotateCw, Unplug, type LucideIcon } from "lu
 import { commands, type ServerStatus } from "../../ipc/bindings";
 import { call } from "../../ipc/client";
 import LogoutAction from "../auth/LogoutAction";
+import ReviewButton from "../trust/ReviewButton";
 import type { LoginController } from "../auth/useLogin";
 import { revealHidden } from "./revealHidden";
 
@@ -17,7 +18,10 @@ const LABELS: Record<Action, { label: string; verb: string; icon: LucideIcon }> 
   retry: { label: "Retry", verb: "retry", icon: RotateCw },
 };
 
-/** The action for a state, or null when there is none (a disabled server is turned on by the Turn on button). */
+/**
+ * The action for a state, or null when there is none (a disabled server is turned on by the Turn on button; one
+ * awaiting approval is approved in the approval dialog, which Review opens).
+ */
 function actionFor(state: ServerStatus["state"]): Action | null {
   switch (state) {
     case "stopped":
@@ -30,6 +34,7 @@ function actionFor(state: ServerStatus["state"]): Action | null {
     case "reconnecting":
       return "disconnect";
     case "disabled":
+    case "needsApproval":
       return null;
   }
 }
@@ -57,6 +62,7 @@ export default function ServerActions({ server, status, oauth, login }: ServerAc
   });
 
   const action = status === undefined ? null : actionFor(status.state);
+  if (status?.state === "needsApproval") return <ReviewButton server={server} />;
   if (status === undefined || action === null) return null;
   if (oauth && status.state === "needsLogin") return <LoginButton server={server} login={login} />;
 

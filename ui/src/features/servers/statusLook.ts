@@ -8,6 +8,7 @@ import {
   KeyRound,
   LoaderCircle,
   RotateCw,
+  ShieldAlert,
   type LucideIcon,
 } from "lucide-react";
 import type { ServerStatus } from "../../ipc/bindings";
@@ -19,6 +20,7 @@ export const STATUS_LOOK: Record<ServerStatus["state"], StatusLook> = {
   disabled: { icon: CircleOff, className: "text-muted" },
   stopped: { icon: CircleStop, className: "text-muted" },
   connecting: { icon: LoaderCircle, className: "text-muted", spin: true },
+  needsApproval: { icon: ShieldAlert, className: "text-accent" },
   needsLogin: { icon: KeyRound, className: "text-accent" },
   ready: { icon: CircleCheck, className: "text-ok" },
   reconnecting: { icon: RotateCw, className: "text-accent" },

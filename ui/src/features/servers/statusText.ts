@@ -2,7 +2,7 @@
 import type { ServerStatus } from "../../ipc/bindings";
 
 /**
- * The status in words, never relying on colour: "Connecting…", "Ready · 13 tools", "Needs login",
+ * The status in words, never relying on colour: "Connecting…", "Ready · 13 tools", "Needs approval", "Refused", "Needs login",
  * "Reconnecting (attempt 2) · next try in 1.0 s", "Failed", "Stopped" or "Disabled".
  * The retry delay is as the backend reported it when the state began; it does not count down.
  */
@@ -14,6 +14,8 @@ export function statusText(status: ServerStatus): string {
       return "Stopped";
     case "connecting":
       return "Connecting…";
+    case "needsApproval":
+      return status.refused ? "Refused" : "Needs approval";
     case "needsLogin":
       return "Needs login";
     case "ready":

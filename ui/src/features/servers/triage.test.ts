@@ -44,6 +44,7 @@ describe("triage", () => {
     const statuses = new Map(STATUSES).set("removed-meanwhile", FAILED);
     expect(countGroups(SERVERS, statuses)).toEqual({
       failed: 2,
+      needsApproval: 0,
       needsLogin: 1,
       connecting: 1,
       stopped: 0,

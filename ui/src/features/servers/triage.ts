@@ -7,7 +7,7 @@ import { hasEveryWord } from "../../textSearch";
  * The groups the summary counts and the filter offers, in the order "Sort by status" uses: what needs the person
  * first (failed), what runs last. "connecting" includes reconnecting (both come up by themselves).
  */
-export const GROUPS = ["failed", "needsLogin", "connecting", "stopped", "ready", "disabled"] as const;
+export const GROUPS = ["failed", "needsApproval", "needsLogin", "connecting", "stopped", "ready", "disabled"] as const;
 
 /** One status group. */
 export type StatusGroup = (typeof GROUPS)[number];
@@ -24,6 +24,7 @@ export type Triage = { query: string; show: Show; sort: SortBy };
 /** A group's name in the summary, the filter and the empty result ("Needs login"). */
 export const GROUP_LABELS: Record<StatusGroup, string> = {
   failed: "Failed",
+  needsApproval: "Needs approval",
   needsLogin: "Needs login",
   connecting: "Connecting",
   stopped: "Stopped",

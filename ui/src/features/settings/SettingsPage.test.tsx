@@ -6,7 +6,9 @@ import { commands, type VaultStatus } from "../../ipc/bindings";
 import { renderWithProviders } from "../../test/render";
 import SettingsPage from "./SettingsPage";
 
-vi.mock("../../ipc/bindings", () => ({ commands: { vaultStatus: vi.fn(), appPaths: vi.fn() } }));
+vi.mock("../../ipc/bindings", () => ({
+  commands: { vaultStatus: vi.fn(), appPaths: vi.fn(), gatewayEndpoint: vi.fn(), setGatewayEndpoint: vi.fn() },
+}));
 
 const vaultStatus = vi.mocked(commands.vaultStatus);
 const appPaths = vi.mocked(commands.appPaths);
@@ -22,6 +24,10 @@ const KEYCHAIN: VaultStatus = {
 
 describe("SettingsPage", () => {
   beforeEach(() => {
+    vi.mocked(commands.gatewayEndpoint).mockResolvedValue({
+      status: "ok",
+      data: { settings: { enabled: false, port: 7450 }, url: null, problem: null },
+    });
     vaultStatus.mockResolvedValue({ status: "ok", data: KEYCHAIN });
     appPaths.mockResolvedValue({
       status: "ok",

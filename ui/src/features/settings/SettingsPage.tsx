@@ -1,10 +1,11 @@
-// The Settings screen: where secrets are kept (and what to do when the keychain is unavailable), where Plugboard's
-// files are, and the colour theme.
+// The Settings screen: where secrets are kept (and what to do when the keychain is unavailable), the gateway for
+// other apps, where Plugboard's files are, and the colour theme.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { commands } from "../../ipc/bindings";
 import { call } from "../../ipc/client";
 import { THEMES, type Theme, chooseTheme, loadTheme } from "./theme";
+import GatewayPanel from "./GatewayPanel";
 import VaultStatusPanel from "./VaultStatusPanel";
 
 const THEME_LABELS: Record<Theme, string> = { system: "Follow the system", light: "Light", dark: "Dark" };
@@ -26,6 +27,8 @@ export default function SettingsPage() {
         {vault.isError && <p role="alert">Could not read where secrets are kept: {vault.error.message}</p>}
         {vault.data && <VaultStatusPanel status={vault.data} />}
       </section>
+
+      <GatewayPanel />
 
       <section aria-labelledby="files-heading" className="rounded-lg border border-line bg-surface p-4">
         <h2 id="files-heading" className="mb-2 font-semibold">

@@ -8,13 +8,14 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use oauth2::ClientSecret;
 use rmcp::transport::auth::enterprise::{EmaAuthorizationServer, EmaClientAuthentication, EmaExchangeRequest};
-use rmcp::transport::auth::{
-    AuthorizationManager, CredentialStore, OAuthTokenResponse, StoredCredentials, default_oauth_http_client,
-};
+use rmcp::transport::auth::{AuthorizationManager, CredentialStore, OAuthTokenResponse, StoredCredentials};
+use url::Url;
 
 use super::LoginError;
 use super::flow::{discover, manager_for};
 use super::metadata_checks::{check_client_credentials_metadata, secure_endpoint};
+use super::oauth_http::GuardedOAuthClient;
+use crate::net::{ApprovedHosts, GuardedClient};
 use crate::secrets::Sensitive;
 
 /// The enterprise identity provider and Plugboard's registration with it.
@@ -60,7 +61,7 @@ where
     check_client_credentials_metadata(&metadata, source)?;
     let idp = &request.identity_provider;
     secure_endpoint("identity provider issuer", &idp.issuer)?;
-    secure_endpoint("identity provider token endpoint", &idp.token_endpoint)?;
+    let idp_endpoint = secure_endpoint("identity provider token endpoint", &idp.token_endpoint)?;
     let Some(issuer) = metadata.issuer.clone() else {
         return Err(LoginError::Refused("the authorization server's metadata names no issuer".into()));
     };
@@ -79,12 +80,20 @@ where
             request.client_secret.expose().clone(),
         )));
     let scopes: Vec<&str> = request.scopes.as_deref().unwrap_or_default().split_whitespace().collect();
-    let http = default_oauth_http_client().map_err(|e| LoginError::Grant(e.to_string()))?;
+    // Each exchange through the guard: the identity provider was configured by the person, so its host is the
+    // approved one there; the authorization server's token endpoint was discovered from the MCP server's, whose
+    // host is the approved one for it.
+    let guarded = |approved: &Url| {
+        GuardedClient::new(ApprovedHosts::of(approved))
+            .map(GuardedOAuthClient)
+            .map_err(|e| LoginError::Grant(e.to_string()))
+    };
+    let (idp_http, resource_http) = (guarded(&idp_endpoint)?, guarded(&url)?);
     // rmcp's errors here are sanitized: stage and OAuth error code only.
     let token =
         EmaExchangeRequest::new_with_id_token(idp_server, resource_server, url.as_str(), request.id_token.expose())
             .with_scopes(scopes)
-            .exchange(&http, &http)
+            .exchange(&idp_http, &resource_http)
             .await
             .map_err(|e| LoginError::Grant(e.to_string()))?;
 

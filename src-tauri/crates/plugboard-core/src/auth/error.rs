@@ -31,12 +31,17 @@ pub enum LoginError {
     /// The authorization URL is not something a browser may be given (CVE-2025-6514 class).
     #[error("refusing to open the authorization page: {0}")]
     UnsafeAuthorizationUrl(String),
-    /// rmcp's address filter dropped every authorization server the resource named.
+    /// rmcp's own check of discovered host names dropped the authorization servers the resource named, although
+    /// they are on the server's own host: rmcp reaches no private or link-local authorization server.
     #[error(
-        "refusing to contact the authorization server {servers} named by {url}: it is on a private, loopback or \
-         link-local address, which Plugboard only allows when the MCP server itself is on such an address"
+        "cannot contact the authorization server {servers} named by {url}: it is on a private or link-local \
+         address, which the OAuth library Plugboard uses does not reach, even on the MCP server's own host"
     )]
     PrivateAuthorizationServer { url: String, servers: String },
+    /// The network guard refused a URL the server or its authorization server named (after DNS, or at a
+    /// redirect); nothing was sent there.
+    #[error("refusing to log in: {0}")]
+    NetworkGuard(#[from] crate::net::GuardError),
     /// Registering Plugboard as a client failed.
     #[error("the authorization server refused to register Plugboard as a client: {0}")]
     Registration(String),
@@ -88,7 +93,7 @@ impl LoginError {
                 | Self::UnsafeAuthorizationUrl(_)
                 | Self::PrivateAuthorizationServer { .. }
                 | Self::Refused(_)
-        )
+        ) || matches!(self, Self::NetworkGuard(refusal) if refusal.is_refusal())
     }
 }
 

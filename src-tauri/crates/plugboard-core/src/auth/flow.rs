@@ -13,7 +13,8 @@ use url::Url;
 use super::browser_url::browser_url;
 use super::callback::{IssuerExpectation, check_callback, sent_state};
 use super::error::scrub;
-use super::metadata_checks::{check_metadata, discovery_error};
+use super::metadata_checks::{check_metadata, discovery_error, guard_endpoints};
+use super::oauth_http::authorization_manager;
 use super::{LoginError, UserAgent, legacy};
 use crate::secrets::Sensitive;
 
@@ -88,19 +89,29 @@ where
     Ok(session.auth_manager)
 }
 
-/// The resource URL parsed and a manager for it. `AuthorizationManager::new` keeps rmcp's address filter: a
-/// loopback or private authorization server is only contacted when the resource itself is on such an address.
+/// The resource URL parsed and a manager for it whose requests pass the network guard: the authorization server,
+/// its endpoints and every redirect reach this machine or a private network only on the resource's own host.
 pub(crate) async fn manager_for(raw: &str) -> Result<(Url, AuthorizationManager), LoginError> {
     let discovery = |reason: String| LoginError::Discovery { url: raw.to_owned(), reason };
     let url = Url::parse(raw).map_err(|e| discovery(format!("the server URL is not a URL ({e})")))?;
-    let manager = AuthorizationManager::new(url.clone()).await.map_err(|e| discovery(e.to_string()))?;
+    let manager = authorization_manager(url.clone()).await.map_err(|e| discovery(e.to_string()))?;
     Ok((url, manager))
 }
 
 /// Discovery shared by every grant: rmcp's (protected-resource metadata, then the authorization server's, then
 /// the 2025-03-26 default endpoints), its errors in words, and the 2025-03-26 metadata fallback where rmcp's strict
-/// issuer comparison rejects a server on that revision.
+/// issuer comparison rejects a server on that revision. The endpoints found are held to the network guard at once.
 pub(crate) async fn discover(
+    manager: &AuthorizationManager,
+    url: &Url,
+    challenge: Option<&str>,
+) -> Result<(AuthorizationMetadata, AuthorizationMetadataSource), LoginError> {
+    let (metadata, source) = discover_metadata(manager, url, challenge).await?;
+    guard_endpoints(&metadata, url)?;
+    Ok((metadata, source))
+}
+
+async fn discover_metadata(
     manager: &AuthorizationManager,
     url: &Url,
     challenge: Option<&str>,

@@ -2,7 +2,8 @@
 //! authorization server's metadata at the root of the MCP server's origin, whose `issuer` need not be that origin
 //! (RFC 8414's strict comparison, which rmcp applies, fails there). Used only after rmcp reported an issuer
 //! mismatch, only when the server publishes no protected-resource metadata at all (the mark of that revision), and
-//! only for an issuer on the server's own origin. It must never stand in for a failed resource check.
+//! only for an issuer on the server's own origin. It must never stand in for a failed resource check. Its requests
+//! go to the server's own origin, through the network guard like every OAuth request, without following redirects.
 
 use std::time::Duration;
 
@@ -10,6 +11,7 @@ use rmcp::transport::auth::{AuthorizationMetadata, WWWAuthenticateParams};
 use url::Url;
 
 use super::LoginError;
+use crate::net::{ApprovedHosts, GuardError, GuardedClient, Redirects};
 
 /// How long each of the few legacy discovery requests may take.
 const TIMEOUT: Duration = Duration::from_secs(10);
@@ -20,7 +22,7 @@ pub async fn is_legacy_server(url: &Url, challenge: Option<&str>) -> bool {
     if challenge.is_some_and(|c| WWWAuthenticateParams::parse(c, url).resource_metadata_url.is_some()) {
         return false;
     }
-    let Ok(http) = client() else { return false };
+    let Ok(http) = GuardedClient::new(ApprovedHosts::of(url)) else { return false };
     let path = url.path().trim_end_matches('/');
     let mut candidates = vec![format!("/.well-known/oauth-protected-resource{path}")];
     if !path.is_empty() {
@@ -31,7 +33,8 @@ pub async fn is_legacy_server(url: &Url, challenge: Option<&str>) -> bool {
         probe.set_path(&candidate);
         probe.set_query(None);
         probe.set_fragment(None);
-        match http.get(probe).send().await {
+        let Ok(request) = http.request(reqwest::Method::GET, probe, Redirects::Refused) else { return false };
+        match request.timeout(TIMEOUT).send().await {
             Ok(response) if response.status().is_success() => return false,
             Ok(_) => {}
             // Unreachable is no evidence of the old revision.
@@ -48,12 +51,16 @@ pub async fn legacy_metadata(url: &Url) -> Result<AuthorizationMetadata, LoginEr
     well_known.set_path("/.well-known/oauth-authorization-server");
     well_known.set_query(None);
     well_known.set_fragment(None);
-    let response = client()
+    let response = GuardedClient::new(ApprovedHosts::of(url))
+        .and_then(|http| http.request(reqwest::Method::GET, well_known.clone(), Redirects::Refused))
         .map_err(|e| discovery(e.to_string()))?
-        .get(well_known.clone())
+        .timeout(TIMEOUT)
         .send()
         .await
-        .map_err(|e| discovery(format!("{well_known}: {e}")))?;
+        .map_err(|e| match GuardError::found_in(&e) {
+            Some(refused) => discovery(refused.to_string()),
+            None => discovery(format!("{well_known}: {e}")),
+        })?;
     if !response.status().is_success() {
         return Err(discovery(format!("{well_known} answered {}", response.status())));
     }
@@ -70,9 +77,4 @@ pub async fn legacy_metadata(url: &Url) -> Result<AuthorizationMetadata, LoginEr
         });
     }
     Ok(metadata)
-}
-
-/// A client for these few requests: no redirects (a redirect could lead anywhere), a short timeout.
-fn client() -> Result<reqwest::Client, reqwest::Error> {
-    reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).timeout(TIMEOUT).build()
 }

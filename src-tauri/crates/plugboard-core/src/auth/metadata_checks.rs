@@ -1,30 +1,22 @@
 //! The MUSTs of the MCP authorization spec that rmcp only warns about, checked on the discovered metadata before
 //! anything is registered or opened: S256 PKCE advertised, https endpoints (loopback excepted), a well-formed issuer;
-//! and rmcp's discovery errors turned into words (resource mismatch, issuer mismatch, a filtered private address).
+//! and rmcp's discovery errors turned into words (resource mismatch, issuer mismatch, a filtered private address,
+//! the network guard's refusal).
 //! A check here must never be skipped because the server asked for it.
-
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use rmcp::transport::auth::{
     AuthError, AuthorizationMetadata, AuthorizationMetadataSource, ProtectedResourceMetadataInvalidReason,
 };
-use url::{Host, Url};
+use url::Url;
 
 use super::LoginError;
 use super::browser_url::browser_url;
+use crate::net::{AddressKind, ApprovedHosts, GuardError, check_discovered_url};
 
 /// Whether `url` points at this machine (`localhost`, `*.localhost`, 127.0.0.0/8, ::1): the one place plain http
 /// is allowed, since nothing leaves the machine.
 pub fn is_loopback(url: &Url) -> bool {
-    match url.host() {
-        Some(Host::Domain(domain)) => {
-            let domain = domain.trim_end_matches('.').to_ascii_lowercase();
-            domain == "localhost" || domain.ends_with(".localhost")
-        }
-        Some(Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(Host::Ipv6(ip)) => ip.is_loopback() || ip.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback()),
-        None => false,
-    }
+    url.host().as_ref().and_then(AddressKind::of_host) == Some(AddressKind::Loopback)
 }
 
 /// `raw` parsed, if it is https, or http on loopback; `endpoint` names it in the error.
@@ -89,6 +81,19 @@ pub fn check_client_credentials_metadata(
     Ok(())
 }
 
+/// The endpoints Plugboard itself sends requests to (token, registration, revocation), held to the network guard
+/// as soon as the metadata naming them is read, so one on a refused address stops the login before registration
+/// or the browser. Only hosts known without DNS can be judged here; any other name is checked when resolved.
+pub fn guard_endpoints(metadata: &AuthorizationMetadata, resource: &Url) -> Result<(), LoginError> {
+    let approved = ApprovedHosts::of(resource);
+    let revocation = metadata.additional_fields.get("revocation_endpoint").and_then(serde_json::Value::as_str);
+    let endpoints = [Some(metadata.token_endpoint.as_str()), metadata.registration_endpoint.as_deref(), revocation];
+    for endpoint in endpoints.into_iter().flatten().filter_map(|raw| Url::parse(raw).ok()) {
+        check_discovered_url(&approved, &endpoint)?;
+    }
+    Ok(())
+}
+
 /// rmcp's discovery error for `url` in words, keeping the distinctions a person acts on.
 pub fn discovery_error(url: &str, error: AuthError) -> LoginError {
     match error {
@@ -102,13 +107,22 @@ pub fn discovery_error(url: &str, error: AuthError) -> LoginError {
             LoginError::IssuerMismatch { expected: expected_issuer, received: received_issuer }
         }
         AuthError::AuthorizationServersUnavailable { authorization_servers, .. } => {
-            let base_is_private = Url::parse(url).is_ok_and(|u| is_private_host(&u));
+            // A server the guard refused (rmcp reports only that none answered): its refusal is the reason.
+            let approved = Url::parse(url).map(|base| ApprovedHosts::of(&base)).unwrap_or_default();
+            let refused = authorization_servers
+                .iter()
+                .filter_map(|server| Url::parse(server).ok())
+                .find_map(|server| check_discovered_url(&approved, &server).err());
+            if let Some(refusal) = refused {
+                return LoginError::NetworkGuard(refusal);
+            }
+            // The guard allowed them, so these are on the server's own host; rmcp still drops them.
             let private: Vec<&str> = authorization_servers
                 .iter()
                 .map(String::as_str)
-                .filter(|s| Url::parse(s).is_ok_and(|u| is_private_host(&u)))
+                .filter(|s| Url::parse(s).is_ok_and(|u| rmcp_drops_host(&u)))
                 .collect();
-            if !base_is_private && !private.is_empty() {
+            if !private.is_empty() {
                 LoginError::PrivateAuthorizationServer { url: url.to_owned(), servers: private.join(", ") }
             } else {
                 LoginError::Discovery {
@@ -121,18 +135,16 @@ pub fn discovery_error(url: &str, error: AuthError) -> LoginError {
             }
         }
         AuthError::DiscoveryRequestFailed { url: failed, source } => {
+            if let Some(refusal) = GuardError::found_in(source.as_ref()) {
+                return LoginError::NetworkGuard(refusal.clone());
+            }
             let mut reason = source.to_string();
             let mut next = source.source();
             while let Some(cause) = next {
                 reason = format!("{reason}: {cause}");
                 next = cause.source();
             }
-            // rmcp's address filter error type is private; its words are the only way to recognise it.
-            if reason.contains("address not allowed") {
-                LoginError::PrivateAuthorizationServer { url: url.to_owned(), servers: failed.to_string() }
-            } else {
-                LoginError::Discovery { url: url.to_owned(), reason: format!("{failed}: {reason}") }
-            }
+            LoginError::Discovery { url: url.to_owned(), reason: format!("{failed}: {reason}") }
         }
         AuthError::PkceUnsupported => {
             LoginError::Refused("the authorization server does not support PKCE with S256".into())
@@ -141,39 +153,14 @@ pub fn discovery_error(url: &str, error: AuthError) -> LoginError {
     }
 }
 
-/// Whether `url`'s host is one rmcp's filter keeps away from public servers: loopback, private, link-local,
-/// shared (CGNAT), unique-local, or a cloud metadata name.
-fn is_private_host(url: &Url) -> bool {
-    match url.host() {
-        Some(Host::Domain(domain)) => {
-            let domain = domain.trim_end_matches('.').to_ascii_lowercase();
-            domain == "localhost" || domain.ends_with(".localhost") || domain == "metadata.google.internal"
-        }
-        Some(Host::Ipv4(ip)) => is_private_ip(IpAddr::V4(ip)),
-        Some(Host::Ipv6(ip)) => is_private_ip(IpAddr::V6(ip)),
-        None => false,
-    }
-}
-
-fn is_private_ip(ip: IpAddr) -> bool {
-    let v4 = |ip: Ipv4Addr| {
-        ip.is_private()
-            || ip.is_loopback()
-            || ip.is_link_local()
-            || ip.is_unspecified()
-            || (ip.octets()[0] == 100 && (64..=127).contains(&ip.octets()[1]))
-    };
-    let v6 = |ip: Ipv6Addr| {
-        ip.is_loopback()
-            || ip.is_unspecified()
-            || (ip.segments()[0] & 0xfe00) == 0xfc00
-            || (ip.segments()[0] & 0xffc0) == 0xfe80
-            || ip.to_ipv4_mapped().is_some_and(v4)
-    };
-    match ip {
-        IpAddr::V4(ip) => v4(ip),
-        IpAddr::V6(ip) => v6(ip),
-    }
+/// Whether rmcp's own check of discovered host names drops an authorization server at `url` whatever Plugboard's
+/// guard says: it reaches loopback for a loopback resource, but no private, link-local or other internal address
+/// written in the metadata (its `new_allowing_private_addresses` would lift that, but only with rmcp's own client).
+fn rmcp_drops_host(url: &Url) -> bool {
+    url.host()
+        .as_ref()
+        .and_then(AddressKind::of_host)
+        .is_some_and(|kind| !kind.is_public() && kind != AddressKind::Loopback)
 }
 
 #[cfg(test)]
@@ -277,21 +264,33 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{e}")),
             authorization_servers: servers.iter().map(|s| (*s).to_owned()).collect(),
         };
+        // An internal authorization server named by a public resource is the guard's refusal, in its words.
         for private in
             ["http://169.254.169.254", "http://127.0.0.1:6379", "http://[::ffff:127.0.0.1]", "http://10.1.2.3"]
         {
             let error = discovery_error("https://mcp.example/mcp", unavailable(&[private]));
-            assert!(matches!(error, LoginError::PrivateAuthorizationServer { .. }), "{private}: {error}");
+            assert!(matches!(error, LoginError::NetworkGuard(_)), "{private}: {error}");
+            assert!(error.to_string().contains("which Plugboard does not reach for a URL it discovered"), "{error}");
         }
-        // The resolver's refusal (a public name resolving to a private address) is recognised too.
+        // On the resource's own private host the guard allows it, but rmcp does not reach it: said so.
+        let own = discovery_error("http://10.1.2.3:8080/mcp", unavailable(&["http://10.1.2.3:9000"]));
+        assert!(matches!(own, LoginError::PrivateAuthorizationServer { .. }), "{own}");
+        let loopback = discovery_error("http://127.0.0.1:8080/mcp", unavailable(&["http://127.0.0.1:9000"]));
+        assert!(matches!(loopback, LoginError::Discovery { .. }), "{loopback}");
+        // The network guard's refusal (a public name resolving to a private address) is passed on in its words.
+        let refusal = crate::net::GuardError::ForbiddenName {
+            host: "sso.example".into(),
+            address: std::net::Ipv4Addr::new(10, 0, 0, 5).into(),
+            kind: AddressKind::Private,
+            approved: "mcp.example".into(),
+        };
         let resolved = AuthError::DiscoveryRequestFailed {
             url: Url::parse("https://sso.example/.well-known/oauth-authorization-server").unwrap(),
-            source: Box::new(std::io::Error::other(
-                "OAuth request to `x` rejected: address not allowed for this resource",
-            )),
+            source: Box::new(refusal.clone()),
         };
         let error = discovery_error("https://mcp.example/mcp", resolved);
-        assert!(matches!(error, LoginError::PrivateAuthorizationServer { .. }), "{error}");
+        assert!(matches!(&error, LoginError::NetworkGuard(r) if *r == refusal), "{error}");
+        assert!(error.to_string().contains("sso.example resolves to a private address (10.0.0.5)"), "{error}");
         let public = discovery_error("https://mcp.example/mcp", unavailable(&["https://as.example"]));
         assert!(matches!(public, LoginError::Discovery { .. }), "{public}");
     }

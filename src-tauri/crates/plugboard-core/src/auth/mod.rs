@@ -10,17 +10,18 @@ pub mod cross_app;
 pub mod demanded_scopes;
 mod error;
 pub mod flow;
+#[cfg(test)]
+mod guard_tests;
 mod legacy;
 mod login_server;
 mod login_state;
 pub mod loopback;
 pub mod metadata_checks;
+mod oauth_http;
 pub mod pending;
 mod revoke;
 pub mod step_up;
 pub mod store;
-#[cfg(test)]
-mod test_server;
 #[cfg(test)]
 mod tests;
 
@@ -37,6 +38,7 @@ pub use login_server::{
 };
 pub use login_state::{LoginState, login_state};
 pub use loopback::LoopbackReceiver;
+pub use oauth_http::authorization_manager;
 pub use pending::{CallbackRejected, Expectation, NoCallback, PendingFlows, callback_error};
 pub use revoke::{LoggedOut, Revocation, logout_server, revoke};
 pub use step_up::{AuthorizedCallError, MAX_AUTHORIZATION_ATTEMPTS, StepUp};

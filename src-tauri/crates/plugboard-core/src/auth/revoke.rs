@@ -1,14 +1,19 @@
 //! Logging out: the server's tokens leave the keychain, and where its authorization server publishes a
-//! `revocation_endpoint` (RFC 7009) they are revoked there first, so a copy elsewhere stops working too.
+//! `revocation_endpoint` (RFC 7009) they are revoked there first, so a copy elsewhere stops working too. The
+//! endpoint is a URL the authorization server named, so the POST carrying the tokens goes through the network
+//! guard and never follows a redirect: a token must never be sent to an address the guard refuses.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use rmcp::transport::auth::{AuthorizationManager, StoredCredentials};
+use rmcp::transport::auth::StoredCredentials;
+use url::Url;
 
+use super::oauth_http::authorization_manager;
 use super::store::{CLIENT_SECRET_SECRET, VaultCredentialStore};
 use super::{LoginError, metadata_checks::secure_endpoint, oauth_target};
 use crate::config::model::ServerConfig;
+use crate::net::{ApprovedHosts, GuardError, GuardedClient, Redirects};
 use crate::secrets::{Sensitive, Vault};
 
 /// What became of the tokens at the authorization server.
@@ -61,7 +66,10 @@ pub async fn revoke(
     credentials: &StoredCredentials,
     client_secret: Option<&Sensitive<String>>,
 ) -> Revocation {
-    let metadata = match AuthorizationManager::new(url).await {
+    let Ok(url) = Url::parse(url) else {
+        return Revocation::Failed("the server URL is not a URL".into());
+    };
+    let metadata = match authorization_manager(url.clone()).await {
         Ok(manager) => manager.resolve_metadata().await.map(|r| r.metadata),
         Err(e) => Err(e),
     };
@@ -76,10 +84,9 @@ pub async fn revoke(
         Ok(endpoint) => endpoint,
         Err(e) => return Revocation::Failed(e.to_string()),
     };
-    let Ok(http) =
-        reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).timeout(Duration::from_secs(10)).build()
-    else {
-        return Revocation::Failed("no HTTP client".into());
+    let http = match GuardedClient::new(ApprovedHosts::of(&url)) {
+        Ok(http) => http,
+        Err(e) => return Revocation::Failed(e.to_string()),
     };
     let token_response = serde_json::to_value(&credentials.token_response).unwrap_or_default();
     // The refresh token first: revoking it usually ends the access tokens minted from it as well (RFC 7009 §2.1).
@@ -90,9 +97,14 @@ pub async fn revoke(
             form.push(("client_id", credentials.client_id.as_str()));
         }
         let body = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(&form).finish();
-        let mut request = http
-            .post(endpoint.clone())
+        // Checked before anything is sent: an endpoint on a refused address gets no POST, so no token travels.
+        let mut request = match http.request(reqwest::Method::POST, endpoint.clone(), Redirects::Refused) {
+            Ok(request) => request,
+            Err(refused) => return Revocation::Failed(refused.to_string()),
+        };
+        request = request
             .header(reqwest::header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .timeout(Duration::from_secs(10))
             .body(body);
         if let Some(secret) = client_secret {
             request = request.basic_auth(&credentials.client_id, Some(secret.expose()));
@@ -102,7 +114,12 @@ pub async fn revoke(
             Ok(response) => {
                 return Revocation::Failed(format!("the revocation endpoint answered {}", response.status()));
             }
-            Err(e) => return Revocation::Failed(format!("the revocation endpoint could not be reached: {e}")),
+            Err(e) => {
+                return Revocation::Failed(match GuardError::found_in(&e) {
+                    Some(refused) => refused.to_string(),
+                    None => format!("the revocation endpoint could not be reached: {e}"),
+                });
+            }
         }
     }
     Revocation::Revoked
@@ -115,7 +132,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::auth::test_server::{Reply, TestServer};
+    use crate::testing::{LoopbackServer, Reply};
 
     fn credentials() -> StoredCredentials {
         serde_json::from_value(json!({
@@ -125,15 +142,22 @@ mod tests {
         .expect("credentials")
     }
 
-    async fn authorization_server(revocation: bool) -> TestServer {
-        TestServer::start(move |method, path, base| match (method, path) {
+    async fn authorization_server(revocation: bool) -> LoopbackServer {
+        authorization_server_revoking_at(revocation.then_some("")).await
+    }
+
+    /// An authorization server whose revocation endpoint is `{endpoint_base}/revoke` (its own base when empty).
+    async fn authorization_server_revoking_at(endpoint_base: Option<&str>) -> LoopbackServer {
+        let endpoint_base = endpoint_base.map(str::to_owned);
+        LoopbackServer::replying(move |method, path, base| match (method, path) {
             ("GET", "/.well-known/oauth-authorization-server") => {
                 let mut metadata = json!({
                     "issuer": base, "authorization_endpoint": format!("{base}/authorize"),
                     "token_endpoint": format!("{base}/token"), "code_challenge_methods_supported": ["S256"],
                 });
-                if revocation {
-                    metadata["revocation_endpoint"] = json!(format!("{base}/revoke"));
+                if let Some(endpoint_base) = &endpoint_base {
+                    let endpoint_base = if endpoint_base.is_empty() { base } else { endpoint_base };
+                    metadata["revocation_endpoint"] = json!(format!("{endpoint_base}/revoke"));
                 }
                 Reply::json(metadata)
             }
@@ -148,8 +172,8 @@ mod tests {
     async fn revokes_refresh_then_access_token() {
         let server = authorization_server(true).await;
         assert_eq!(revoke(&format!("{}/mcp", server.base), &credentials(), None).await, Revocation::Revoked);
-        let revokes: Vec<_> = server.requests().into_iter().filter(|r| r.starts_with("POST /revoke")).collect();
-        assert_eq!(revokes.len(), 2, "{:?}", server.requests());
+        let revokes: Vec<_> = server.request_lines().into_iter().filter(|r| r.starts_with("POST /revoke")).collect();
+        assert_eq!(revokes.len(), 2, "{:?}", server.request_lines());
     }
 
     /// Without one, nothing is posted and the logout says the tokens simply expire.
@@ -157,6 +181,19 @@ mod tests {
     async fn no_endpoint_no_revocation() {
         let server = authorization_server(false).await;
         assert_eq!(revoke(&format!("{}/mcp", server.base), &credentials(), None).await, Revocation::NotOffered);
-        assert!(!server.requests().iter().any(|r| r.starts_with("POST")), "{:?}", server.requests());
+        assert!(!server.request_lines().iter().any(|r| r.starts_with("POST")), "{:?}", server.request_lines());
+    }
+
+    /// A revocation endpoint on another internal host (127.0.0.2, while the server is on 127.0.0.1) gets no POST,
+    /// so no token travels there, and the logout says why.
+    #[tokio::test]
+    async fn a_revocation_endpoint_on_another_internal_host_gets_no_token() {
+        let other =
+            LoopbackServer::replying_at(std::net::Ipv4Addr::new(127, 0, 0, 2), |_, _, _| Reply::status(200)).await;
+        let server = authorization_server_revoking_at(Some(&other.base)).await;
+        let revocation = revoke(&format!("{}/mcp", server.base), &credentials(), None).await;
+        assert!(other.requests().is_empty(), "tokens were posted: {:?}", other.request_lines());
+        let Revocation::Failed(why) = revocation else { panic!("{revocation:?}") };
+        assert!(why.contains(&format!("{}/revoke points to a loopback address (127.0.0.2)", other.base)), "{why}");
     }
 }

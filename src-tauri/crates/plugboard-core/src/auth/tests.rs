@@ -10,8 +10,8 @@ use rmcp::transport::auth::{InMemoryCredentialStore, InMemoryStateStore};
 use serde_json::json;
 use url::Url;
 
-use super::test_server::{Reply, TestServer};
 use super::*;
+use crate::testing::{LoopbackServer, Reply};
 
 const REDIRECT: &str = "http://127.0.0.1:8976/callback";
 const CODE: &str = "the-authorization-code";
@@ -50,8 +50,8 @@ impl Default for Fixture {
     }
 }
 
-async fn serve(fixture: Fixture) -> TestServer {
-    TestServer::start(move |method, path, base| match (method, path) {
+async fn serve(fixture: Fixture) -> LoopbackServer {
+    LoopbackServer::replying(move |method, path, base| match (method, path) {
         ("GET", "/.well-known/oauth-protected-resource/mcp") if fixture.prm => {
             let mut metadata = json!({
                 "resource": fixture.resource.clone().unwrap_or(format!("{base}/mcp")),
@@ -112,7 +112,7 @@ impl UserAgent for ScriptedAgent {
     }
 }
 
-fn request(server: &TestServer) -> LoginRequest {
+fn request(server: &LoopbackServer) -> LoginRequest {
     let challenge = format!(
         "Bearer resource_metadata=\"{}/.well-known/oauth-protected-resource/mcp\", scope=\"mcp:read\"",
         server.base
@@ -121,7 +121,7 @@ fn request(server: &TestServer) -> LoginRequest {
 }
 
 async fn log_in(
-    server: &TestServer,
+    server: &LoopbackServer,
     agent: &ScriptedAgent,
 ) -> Result<rmcp::transport::auth::AuthorizationManager, LoginError> {
     login(request(server), InMemoryCredentialStore::new(), InMemoryStateStore::new(), agent).await
@@ -180,7 +180,7 @@ async fn resource_mismatch_is_refused_before_anything() {
     let error = failure(log_in(&server, &agent).await);
     assert!(matches!(error, LoginError::ResourceMismatch { .. }), "{error}");
     assert!(agent.visited().is_empty());
-    assert!(!server.requests().iter().any(|r| r.starts_with("POST")), "{:?}", server.requests());
+    assert!(!server.request_lines().iter().any(|r| r.starts_with("POST")), "{:?}", server.request_lines());
 }
 
 /// Authorization-server metadata with another issuer is refused, and the 2025-03-26 fallback does not rescue a
@@ -202,7 +202,7 @@ async fn missing_s256_is_refused_unless_overridden() {
     let error = failure(log_in(&server, &agent).await);
     assert!(matches!(error, LoginError::PkceNotAdvertised { .. }), "{error}");
     assert!(agent.visited().is_empty());
-    assert!(!server.requests().iter().any(|r| r.starts_with("POST /register")));
+    assert!(!server.request_lines().iter().any(|r| r.starts_with("POST /register")));
 
     let allowed = LoginRequest { allow_missing_pkce_metadata: true, ..request(&server) };
     login(allowed, InMemoryCredentialStore::new(), InMemoryStateStore::new(), &agent).await.unwrap();
@@ -219,7 +219,11 @@ async fn dangerous_authorization_endpoints_are_refused_before_the_user_agent() {
         let error = failure(log_in(&server, &agent).await);
         assert!(error.is_refusal(), "{endpoint}: {error}");
         assert!(agent.visited().is_empty(), "{endpoint}");
-        assert!(!server.requests().iter().any(|r| r.starts_with("POST")), "{endpoint}: {:?}", server.requests());
+        assert!(
+            !server.request_lines().iter().any(|r| r.starts_with("POST")),
+            "{endpoint}: {:?}",
+            server.request_lines()
+        );
     }
 }
 
@@ -234,7 +238,7 @@ async fn callback_from_another_issuer_is_rejected_before_the_exchange() {
     let state = query(&agent.visited()[0], "state").unwrap();
     let text = error.to_string();
     assert!(!text.contains(CODE) && !text.contains(&state) && !text.contains(TOKEN), "{text}");
-    assert!(!server.requests().iter().any(|r| r.starts_with("POST /token")));
+    assert!(!server.request_lines().iter().any(|r| r.starts_with("POST /token")));
 }
 
 /// A server that promises `iss` and leaves it out is rejected; one that sends the right `iss` is accepted.
@@ -251,7 +255,7 @@ async fn promised_iss_is_required() {
 /// same origin) logs in through the fallback; an issuer on another origin is still refused.
 #[tokio::test]
 async fn legacy_fallback_only_for_same_origin_issuers_without_prm() {
-    let server = TestServer::start(|method, path, base| match (method, path) {
+    let server = LoopbackServer::replying(|method, path, base| match (method, path) {
         ("GET", "/.well-known/oauth-authorization-server") => Reply::json(json!({
             "issuer": format!("{base}/oauth"),
             "authorization_endpoint": format!("{base}/oauth/authorize"),
@@ -272,7 +276,7 @@ async fn legacy_fallback_only_for_same_origin_issuers_without_prm() {
         login(request.clone(), InMemoryCredentialStore::new(), InMemoryStateStore::new(), &agent).await.unwrap();
     assert_eq!(manager.get_access_token().await.unwrap(), TOKEN);
 
-    let foreign = TestServer::start(|_, path, _| match path {
+    let foreign = LoopbackServer::replying(|_, path, _| match path {
         "/.well-known/oauth-authorization-server" => Reply::json(json!({
             "issuer": "https://elsewhere.example",
             "authorization_endpoint": "https://elsewhere.example/authorize",
@@ -323,7 +327,7 @@ async fn client_credentials_get_a_token() {
     };
     let manager = login_client_credentials(request, InMemoryCredentialStore::new()).await.unwrap();
     assert_eq!(manager.get_access_token().await.unwrap(), TOKEN);
-    assert!(server.requests().iter().any(|r| r == "POST /token"));
+    assert!(server.request_lines().iter().any(|r| r == "POST /token"));
 }
 
 /// Cross-app access refuses an identity provider reached over plain http on a public host, before any exchange.
@@ -346,5 +350,5 @@ async fn cross_app_refuses_an_insecure_identity_provider() {
     };
     let error = failure(login_cross_app(request, InMemoryCredentialStore::new()).await);
     assert!(matches!(error, LoginError::InsecureEndpoint { .. }), "{error}");
-    assert!(!server.requests().iter().any(|r| r.starts_with("POST")));
+    assert!(!server.request_lines().iter().any(|r| r.starts_with("POST")));
 }

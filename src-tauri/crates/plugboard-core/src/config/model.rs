@@ -67,7 +67,8 @@ impl fmt::Display for ServerName {
     }
 }
 
-fn is_name_char(c: char) -> bool {
+/// A character allowed in a server (or profile) name.
+pub(crate) fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')
 }
 

@@ -11,6 +11,10 @@ use serde_json::{Map, Value};
 pub struct RawConfigFile {
     #[serde(rename = "mcpServers", default)]
     pub servers: BTreeMap<String, RawServer>,
+    /// What each gateway profile offers (see `profiles.rs`). Kept as written: a malformed profile must not make
+    /// the whole file unreadable, so it is checked on its own, after parsing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profiles: Option<Value>,
     /// Keys of the file Plugboard does not know, kept as they were.
     #[serde(flatten)]
     pub other: Map<String, Value>,

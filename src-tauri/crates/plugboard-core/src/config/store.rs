@@ -3,7 +3,7 @@
 //! or on a file that does not parse. External edits are picked up by `reload` and announced as events.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{ErrorKind, Write};
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -121,8 +121,12 @@ impl ConfigStore {
         let mut next = state.current.clone();
         let value = change(&mut next)?;
         let text = render_config_text(&next);
-        write_atomic(&self.path, text.as_bytes())
-            .map_err(|source| ConfigError::Unwritable { path: self.path.clone(), source })?;
+        crate::private_file::write_private_atomically_with_backup(
+            &self.path,
+            text.as_bytes(),
+            &backup_path(&self.path),
+        )
+        .map_err(|source| ConfigError::Unwritable { path: self.path.clone(), source })?;
         state.disk = DiskState::Good(digest(text.as_bytes()));
         state.current = next;
         drop(state);
@@ -209,47 +213,6 @@ pub fn backup_path(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".bak");
     path.with_file_name(name)
-}
-
-/// Writes `bytes` to `path` so that a reader sees the old file or the new one, never a mix, even after a crash.
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    fs::create_dir_all(dir)?;
-    let mut temp_name = path.file_name().unwrap_or_default().to_os_string();
-    temp_name.push(format!(".tmp-{}", std::process::id()));
-    let temp = dir.join(temp_name);
-    let result = (|| {
-        let mut file = private_file_options().open(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        if path.exists() {
-            fs::copy(path, backup_path(path))?;
-        }
-        fs::rename(&temp, path)?;
-        sync_dir(dir)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
-    result
-}
-
-fn private_file_options() -> OpenOptions {
-    let mut options = OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options
-}
-
-#[cfg(unix)]
-fn sync_dir(dir: &Path) -> std::io::Result<()> {
-    File::open(dir)?.sync_all()
-}
-
-#[cfg(not(unix))]
-fn sync_dir(_dir: &Path) -> std::io::Result<()> {
-    Ok(())
 }
 
 /// An exclusive advisory lock on `servers.json.lock`, so the window, the CLI and `serve` never interleave writes.

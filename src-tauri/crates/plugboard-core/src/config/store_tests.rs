@@ -153,3 +153,20 @@ proptest! {
         prop_assert_eq!(reparsed, file);
     }
 }
+
+/// The gateway's `profiles` survive Plugboard's own writes (the window and the CLI write through `modify`), exactly
+/// as the person wrote them, malformed ones included.
+#[test]
+fn profiles_survive_a_write() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("servers.json");
+    let profiles = r#"{"coding": {"mode": "search", "servers": {"a": {"tools": ["x"]}}}, "broken": {"servers": 1}}"#;
+    let text = format!(r#"{{"mcpServers": {{"a": {{"command": "one"}}}}, "profiles": {profiles}}}"#);
+    fs::write(&path, text).expect("seed");
+    let store = ConfigStore::open(&path).expect("open");
+    add(&store, "b", "two").expect("write");
+    let written: serde_json::Value = serde_json::from_str(&fs::read_to_string(&path).expect("read")).expect("json");
+    let expected: serde_json::Value = serde_json::from_str(profiles).expect("json");
+    assert_eq!(written["profiles"], expected);
+    assert_eq!(written["mcpServers"]["b"]["command"], "two");
+}

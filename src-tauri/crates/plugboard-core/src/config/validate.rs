@@ -136,7 +136,8 @@ fn auth(raw: &RawServer, transport: &Transport) -> Result<Auth, FieldError> {
     }
 }
 
-fn tool_filter(tools: Option<&[String]>) -> Result<ToolFilter, &'static str> {
+/// An allowlist (or a profile's tool list) as written → the filter.
+pub(super) fn tool_filter(tools: Option<&[String]>) -> Result<ToolFilter, &'static str> {
     match tools {
         None => Ok(ToolFilter::All),
         Some([only]) if only == "*" => Ok(ToolFilter::All),

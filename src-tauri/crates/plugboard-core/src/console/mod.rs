@@ -13,6 +13,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use rmcp::model::{CallToolResult, JsonObject};
 use tokio::sync::{mpsc, oneshot};
+use tokio_util::task::TaskTracker;
 
 pub use cli_line::cli_command;
 pub use history::{History, HistoryError, NewCall};
@@ -46,11 +47,13 @@ pub struct Console {
     history: Arc<History>,
     /// Running calls' cancels by the caller's call id.
     running: Mutex<HashMap<String, oneshot::Sender<()>>>,
+    /// History rows still being written after their call was answered.
+    recording: TaskTracker,
 }
 
 impl Console {
     pub fn new(supervisor: Arc<Supervisor>, history: Arc<History>) -> Self {
-        Self { supervisor, history, running: Mutex::new(HashMap::new()) }
+        Self { supervisor, history, running: Mutex::new(HashMap::new()), recording: TaskTracker::new() }
     }
 
     /// Runs `tool` of `server`, handing each of its events to `on_event` in order; [`Console::cancel`] with
@@ -104,6 +107,50 @@ impl Console {
         events: Option<CallObserver>,
         origin: Option<String>,
     ) -> Result<Ran, ConsoleError> {
+        let (call, result) = self.execute(server, tool, arguments, cancel, events, origin).await?;
+        let history = Arc::clone(&self.history);
+        let entry = blocking(move || Ok(history.record(call)?)).await?;
+        Ok(Ran { entry, result })
+    }
+
+    /// Runs one call and returns its raw result at once; the history row is written just after (the gateway's
+    /// client should not wait for SQLite). [`Console::flush`] waits for the rows still being written.
+    pub async fn run_recorded_after(
+        &self,
+        server: &str,
+        tool: &str,
+        arguments: JsonObject,
+        cancel: Option<CallCancel>,
+        events: Option<CallObserver>,
+        origin: Option<String>,
+    ) -> Result<Result<CallToolResult, SupervisorError>, ConsoleError> {
+        let (call, result) = self.execute(server, tool, arguments, cancel, events, origin).await?;
+        let history = Arc::clone(&self.history);
+        self.recording.spawn_blocking(move || {
+            if let Err(e) = history.record(call) {
+                tracing::warn!(error = %e, "a gateway call could not be written to the history");
+            }
+        });
+        Ok(result)
+    }
+
+    /// Waits until every history row of [`Console::run_recorded_after`] is written (before the process ends).
+    pub async fn flush(&self) {
+        self.recording.close();
+        self.recording.wait().await;
+        self.recording.reopen();
+    }
+
+    /// Runs the call and makes its redacted record.
+    async fn execute(
+        &self,
+        server: &str,
+        tool: &str,
+        arguments: JsonObject,
+        cancel: Option<CallCancel>,
+        events: Option<CallObserver>,
+        origin: Option<String>,
+    ) -> Result<(NewCall, Result<CallToolResult, SupervisorError>), ConsoleError> {
         // The values this server's session was made with: no keychain read per call.
         let resolved = self
             .supervisor
@@ -133,9 +180,7 @@ impl Console {
             outcome,
             origin,
         };
-        let history = Arc::clone(&self.history);
-        let entry = blocking(move || Ok(history.record(call)?)).await?;
-        Ok(Ran { entry, result })
+        Ok((call, result))
     }
 
     /// A page of the history (see [`History::page`]).

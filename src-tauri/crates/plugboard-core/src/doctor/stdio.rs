@@ -45,7 +45,8 @@ pub(super) async fn walk(config: &ServerConfig, vault: Arc<Vault>) -> Vec<Step> 
 /// Starts the server exactly as the engine does, lists its tools, and stops it again.
 pub(super) async fn handshake(config: &ServerConfig, vault: Arc<Vault>) -> Step {
     const STEP: &str = "start and handshake";
-    let connector = LiveConnector::new(vault);
+    // Exactly as the engine starts it: an unapproved server is reported as such, never run to diagnose it.
+    let connector = LiveConnector::new(vault, crate::trust::Approvals::for_this_user());
     let connected = tokio::time::timeout(std::time::Duration::from_secs(60), connector.connect(config)).await;
     match connected {
         Ok(Ok(connected)) => {

@@ -3,8 +3,11 @@
 //! more than one front end needs (logging in, applying an import) lives here, never in a front end. It must never
 //! know which front end holds it beyond the options it was opened with.
 
+mod approvals;
+mod clients;
 mod imports;
 mod login;
+mod tool_changes;
 
 use std::future::Future;
 use std::path::PathBuf;
@@ -19,6 +22,9 @@ use crate::registry::{Registry, RegistryError};
 use crate::secrets::{Fallback, Vault};
 use crate::supervisor::{LiveConnector, Supervisor, SupervisorError};
 use crate::transport::{DownstreamLink, is_docker_run};
+use crate::trust::Approvals;
+
+pub use tool_changes::ToolChangeView;
 
 /// Who answers what servers ask of a person (forms, sampling, roots).
 #[derive(Debug, Clone)]
@@ -39,12 +45,14 @@ pub struct EngineOptions {
     /// Where secrets go when no keychain is reachable.
     pub secrets: Fallback,
     pub person: PersonAnswers,
+    /// The person's decisions on what may run.
+    pub approvals: Approvals,
 }
 
 impl EngineOptions {
     /// The person's own config file and keychain.
     pub fn for_this_user(secrets: Fallback, person: PersonAnswers) -> Self {
-        Self { config_path: config::config_path(), secrets, person }
+        Self { config_path: config::config_path(), secrets, person, approvals: Approvals::for_this_user() }
     }
 }
 
@@ -66,6 +74,12 @@ pub enum EngineError {
     /// servers.json cannot be watched for other programs' edits.
     #[error("cannot watch the server config for changes: {message}")]
     Watch { message: String },
+    /// The approvals could not be read or saved.
+    #[error(transparent)]
+    Trust(#[from] crate::trust::TrustError),
+    /// The server's definition changed between showing it and the decision: show it again.
+    #[error("{name} changed since it was shown for approval; look at it again")]
+    ApprovalOutdated { name: String },
     /// Blocking work (the keychain, the file system) did not finish.
     #[error("the operation did not finish: {message}")]
     Interrupted { message: String },
@@ -86,8 +100,11 @@ pub struct Engine {
     /// The gateway's client, when servers' requests for a person go to it.
     downstream: Option<DownstreamLink>,
     flows: Arc<PendingFlows>,
-    /// The watcher of servers.json once [`Engine::follow_config`] started it; dropped with the engine.
-    watcher: Mutex<Option<FileWatcher>>,
+    /// The person's decisions on what may run; the connector checks the same file before every start.
+    approvals: Approvals,
+    /// The watchers of servers.json and the approvals once [`Engine::follow_config`] started them; dropped with
+    /// the engine.
+    watchers: Mutex<Vec<FileWatcher>>,
 }
 
 impl Engine {
@@ -100,15 +117,19 @@ impl Engine {
             PersonAnswers::Client(link) => Some(link.clone()),
             PersonAnswers::Declined | PersonAnswers::Queued => None,
         };
+        let approvals = options.approvals;
         let connector = match options.person {
-            PersonAnswers::Queued => LiveConnector::with_person(Arc::clone(&vault), Arc::clone(&person)),
-            PersonAnswers::Client(link) => LiveConnector::with_client(Arc::clone(&vault), link),
-            PersonAnswers::Declined => LiveConnector::new(Arc::clone(&vault)),
+            PersonAnswers::Queued => {
+                LiveConnector::with_person(Arc::clone(&vault), approvals.clone(), Arc::clone(&person))
+            }
+            PersonAnswers::Client(link) => LiveConnector::with_client(Arc::clone(&vault), approvals.clone(), link),
+            PersonAnswers::Declined => LiveConnector::new(Arc::clone(&vault), approvals.clone()),
         };
         let supervisor = Arc::new(Supervisor::new(Arc::new(connector)));
         let flows = Arc::new(PendingFlows::new());
         let console = OnceLock::new();
-        Ok(Self { registry, vault, supervisor, console, person, downstream, flows, watcher: Mutex::default() })
+        let watchers = Mutex::default();
+        Ok(Self { registry, vault, supervisor, console, person, downstream, flows, approvals, watchers })
     }
 
     pub fn registry(&self) -> &Arc<Registry> {
@@ -169,30 +190,46 @@ impl Engine {
         &self.flows
     }
 
-    /// For long-running front ends: watches servers.json and returns the task (for the caller's runtime) that
-    /// starts every configured server and reconciles them with the file after every save or external edit.
+    /// For long-running front ends: watches servers.json, the approvals and the tool pins, and returns the task (for the caller's
+    /// runtime) that starts every configured server, reconciles them with the file after every save or external
+    /// edit, and applies approvals given in another process (the CLI's `approve`, the window's dialog).
     pub fn follow_config(&self) -> Result<impl Future<Output = ()> + Send + 'static, EngineError> {
         let mut changes = self.registry.store().subscribe();
         let watched = Arc::clone(&self.registry);
-        let watcher = config::watch_file(self.registry.store().path(), move || {
+        let config_watcher = config::watch_file(self.registry.store().path(), move || {
             if let Err(e) = watched.store().reload() {
                 tracing::warn!("cannot reload the server config: {e}");
             }
         })
         .map_err(|e| EngineError::Watch { message: e.to_string() })?;
-        *self.watcher.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(watcher);
+        let decided = Arc::new(tokio::sync::Notify::new());
+        let notify = Arc::clone(&decided);
+        let approvals_watcher = config::watch_file(self.approvals.path(), move || notify.notify_one())
+            .map_err(|e| EngineError::Watch { message: e.to_string() })?;
+        let pinned = Arc::new(tokio::sync::Notify::new());
+        let notify = Arc::clone(&pinned);
+        let pins_watcher = config::watch_file(self.approvals.tool_pins().path(), move || notify.notify_one())
+            .map_err(|e| EngineError::Watch { message: e.to_string() })?;
+        *self.watchers.lock().unwrap_or_else(std::sync::PoisonError::into_inner) =
+            vec![config_watcher, approvals_watcher, pins_watcher];
         let (registry, supervisor) = (Arc::clone(&self.registry), Arc::clone(&self.supervisor));
+        let approvals = self.approvals.clone();
         Ok(async move {
             reconcile_long_running(&supervisor, &registry).await;
             loop {
-                match changes.recv().await {
-                    // Missed changes are folded into one reconcile: it compares with the file as it is now.
-                    Ok(ConfigEvent::Saved | ConfigEvent::Reloaded)
-                    | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                        reconcile_long_running(&supervisor, &registry).await;
-                    }
-                    Ok(_) => {}
-                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+                tokio::select! {
+                    change = changes.recv() => match change {
+                        // Missed changes are folded into one reconcile: it compares with the file as it is now.
+                        Ok(ConfigEvent::Saved | ConfigEvent::Reloaded)
+                        | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                            reconcile_long_running(&supervisor, &registry).await;
+                        }
+                        Ok(_) => {}
+                        Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+                    },
+                    () = decided.notified() => approvals::apply_decisions(&supervisor, &approvals).await,
+                    // Approved tool changes apply at once, whichever process approved them.
+                    () = pinned.notified() => supervisor.review_tools_again().await,
                 }
             }
         })
@@ -223,7 +260,11 @@ impl Engine {
 
     /// Stops following the file and stops every server; no server process outlives this.
     pub async fn shutdown(&self) {
-        self.watcher.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+        // Calls answered a moment ago may still be writing their history rows.
+        if let Some(Ok((console, _))) = self.console.get() {
+            console.flush().await;
+        }
+        self.watchers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clear();
         self.supervisor.shutdown().await;
     }
 

@@ -1,6 +1,7 @@
 //! One client's session with the gateway: `initialize`, the curated `tools/list` (the first one waits, bounded,
 //! for servers still connecting), `tools/call` routed through the console (so it is in the history) with progress
 //! passed to the client and the client's cancel passed upstream, and `list_changed` whenever the catalog changes.
+//! A profile in search mode lists its three search tools instead (search_tools.rs); its `call_tool` runs here.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,15 +12,19 @@ use rmcp::model::{
     GetPromptResponse, Implementation, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
     ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ProgressToken, ReadResourceRequestParams,
     ReadResourceResponse, RequestParamsMeta, ServerCapabilities, ServerConfig, SetLevelRequestParams,
+    SubscriptionFilter,
 };
-use rmcp::service::{NotificationContext, RequestContext};
+use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, Peer, RoleServer, ServerHandler};
 use tokio::sync::{OnceCell, mpsc, oneshot};
 
 use super::logs::LogFloor;
 use super::publish::CatalogFeed;
 use super::relay::Relay;
+use super::search::ToolSearch;
+use super::search_tools::{self, SearchCall};
 use super::upstream_failure::failed_call;
+use crate::config::ProfileMode;
 use crate::engine::Engine;
 use crate::supervisor::{CallCancel, CallEvent, SupervisorError};
 
@@ -29,11 +34,13 @@ pub struct GatewayOptions {
     /// How long the first `tools/list` waits for servers still connecting, so a client that ignores
     /// `list_changed` still sees their tools.
     pub first_list_wait: Duration,
+    /// The profile of servers.json the client sees (`None`: everything curated).
+    pub profile: Option<String>,
 }
 
 impl Default for GatewayOptions {
     fn default() -> Self {
-        Self { first_list_wait: Duration::from_secs(5) }
+        Self { first_list_wait: Duration::from_secs(5), profile: None }
     }
 }
 
@@ -47,13 +54,15 @@ pub struct Gateway {
     first_wait: Arc<OnceCell<Vec<String>>>,
     relay: Relay,
     logs: LogFloor,
+    search: Arc<ToolSearch>,
 }
 
 impl Gateway {
     /// A gateway over `engine`'s servers, offering what `catalog` publishes (see `publish_catalog`).
     pub fn new(engine: Arc<Engine>, catalog: CatalogFeed, options: GatewayOptions) -> Self {
-        let relay = Relay::new(Arc::clone(&engine));
-        Self { engine, catalog, options, first_wait: Arc::default(), relay, logs: LogFloor::default() }
+        let relay = Relay::new(Arc::clone(&engine), catalog.clone());
+        let (first_wait, logs, search) = (Arc::default(), LogFloor::default(), Arc::default());
+        Self { engine, catalog, options, first_wait, relay, logs, search }
     }
 
     /// Waits once, bounded, for every server to settle; afterwards a `required` server that is not ready is an
@@ -106,6 +115,7 @@ impl ServerHandler for Gateway {
         if let Some(downstream) = self.engine.downstream() {
             downstream.attach(context.peer.clone());
         }
+        super::list_changes::relay_upstream_list_changes(self.engine.supervisor(), &self.catalog, context.peer.clone());
         let mut catalog = self.catalog.subscribe();
         let mut seen = Arc::clone(&catalog.borrow_and_update());
         let peer = context.peer;
@@ -130,13 +140,21 @@ impl ServerHandler for Gateway {
         });
     }
 
+    fn accepted_subscription_filter(&self, _requested: &SubscriptionFilter) -> Option<SubscriptionFilter> {
+        Some(super::subscriptions::accepted())
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        super::subscriptions::follow(context, self.catalog.clone(), self.engine.supervisor()).await
+    }
+
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         self.servers_settled().await?;
-        Ok(ListToolsResult::with_all_items(self.catalog.current().tools().to_vec()))
+        Ok(ListToolsResult::with_all_items(self.catalog.current().listed()))
     }
 
     #[allow(deprecated)] // See logs.rs.
@@ -205,29 +223,42 @@ impl ServerHandler for Gateway {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let mut route = self.catalog.current().route(&request.name).cloned();
+        let progress_token = request.progress_token().or_else(|| context.meta.get_progress_token());
+        let (name, arguments) = match self.catalog.current().mode() {
+            ProfileMode::Direct => (request.name.to_string(), request.arguments.unwrap_or_default()),
+            ProfileMode::Search => {
+                // A search is the client's first look at the tools, as a list is: servers still connecting count.
+                self.servers_settled().await?;
+                match search_tools::answer(&self.search, &self.catalog.current(), request)? {
+                    SearchCall::Answered(result) => return Ok(result.into()),
+                    SearchCall::Run { name, arguments } => (name, arguments),
+                }
+            }
+        };
+        let mut route = self.catalog.current().route(&name).cloned();
         if route.is_none() {
             // A client may call a tool it knows before listing: wait for servers still connecting, as a list does.
             self.servers_settled().await?;
-            route = self.catalog.current().route(&request.name).cloned();
+            route = self.catalog.current().route(&name).cloned();
         }
         let Some(route) = route else {
             return Err(ErrorData::invalid_params(
-                format!("Plugboard offers no tool named {:?}; list the tools again", request.name),
+                format!("Plugboard offers no tool named {name:?}; list the tools again"),
                 None,
             ));
         };
         let console = self.engine.console().map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
-        let progress_token = request.progress_token().or_else(|| context.meta.get_progress_token());
         let (events, mut received) = mpsc::unbounded_channel::<CallEvent>();
         // Dropping `cancel` would cancel the call: it lives until the call is over, or fires on the client's cancel.
         let (cancel, cancelled) = oneshot::channel();
         let mut cancel = Some(cancel);
-        let arguments = request.arguments.unwrap_or_default();
         // The history says which client made the call, by the name it gave in `initialize`.
         let origin = context.peer.peer_info().map(|info| info.client_info.name.clone());
         let cancel_on = Some(CallCancel(cancelled));
-        let run = console.run_detailed(&route.server, &route.tool, arguments, cancel_on, Some(events), origin);
+        // What servers ask of a person during the call goes to this client (over HTTP others may be connected).
+        let _asking = self.engine.downstream().map(|link| link.calling(context.peer.clone()));
+        // The client gets the result without waiting for the history row (written just after; flushed at shutdown).
+        let run = console.run_recorded_after(&route.server, &route.tool, arguments, cancel_on, Some(events), origin);
         tokio::pin!(run);
         let updates = Updates { peer: &context.peer, logs: &self.logs, progress_token: progress_token.as_ref() };
         let ran = loop {
@@ -248,7 +279,7 @@ impl ServerHandler for Gateway {
             updates.send(event).await;
         }
         match ran {
-            Ok(ran) => Ok(match ran.result {
+            Ok(result) => Ok(match result {
                 Ok(result) => result.into(),
                 Err(error) => failed_call(&route.server, &route.tool, &error).into(),
             }),

@@ -1,14 +1,22 @@
-//! The gateway: the person's curated tools re-exposed as ONE MCP server to any client (`plugboard serve --stdio`),
-//! on the same engine as the window. Every call goes through the supervisor and into the console's history. It must
-//! never offer a tool the allowlist hides, never pass a client's credentials upstream or an upstream's to a client,
-//! and never write anything but MCP on its stdout.
+//! The gateway: the person's curated tools re-exposed as ONE MCP server to any client (`plugboard serve --stdio`,
+//! and Streamable HTTP on 127.0.0.1 behind a bearer token), on the same engine as the window. Every call goes through the supervisor and into the console's history. A
+//! profile (`serve --profile NAME`) narrows what one client sees, and may offer it through search instead. It must
+//! never offer a tool the allowlist or the client's profile hides, never pass a client's credentials upstream or an
+//! upstream's to a client, and never write anything but MCP on its stdout.
 
 mod catalog;
 mod handler;
+pub mod http;
+mod list_changes;
 mod logs;
 mod publish;
 mod relay;
+mod scope;
+mod search;
+mod search_tools;
+mod start;
 mod stdio;
+mod subscriptions;
 #[cfg(test)]
 mod tests;
 mod upstream_failure;
@@ -17,4 +25,5 @@ mod uris;
 pub use catalog::{Catalog, Route};
 pub use handler::{Gateway, GatewayOptions};
 pub use publish::{CatalogFeed, publish_catalog};
+pub use scope::{ProfileError, Scope};
 pub use stdio::{GatewayError, serve_stdio};

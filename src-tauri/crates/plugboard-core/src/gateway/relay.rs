@@ -1,7 +1,8 @@
 //! The gateway's resources, prompts and completions: gathered from every ready, enabled server at the client's
 //! request (one server's trouble leaves the others' in the answer), with URIs mapped (uris.rs) and prompt names
 //! namespaced like tools (`mcp__<server>__<prompt>`), and each read, get or completion routed back to the server
-//! that offered it. It must never route a request to a server other than the one whose name or URI it carries.
+//! that offered it. Only the servers the client's catalog shows (its profile's) are asked. It must never route a
+//! request to a server other than the one whose name or URI it carries, nor to one the client's profile leaves out.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -14,6 +15,7 @@ use rmcp::model::{
 };
 
 use super::catalog::Route;
+use super::publish::CatalogFeed;
 use super::uris::{from_gateway, to_gateway};
 use crate::engine::Engine;
 use crate::supervisor::{SupervisorError, expose};
@@ -22,13 +24,20 @@ use crate::supervisor::{SupervisorError, expose};
 #[derive(Clone)]
 pub struct Relay {
     engine: Arc<Engine>,
+    /// Which servers the client sees.
+    catalog: CatalogFeed,
     /// Gateway prompt name → its server and own name, as of the last `prompts/list`.
     prompts: Arc<Mutex<HashMap<String, Route>>>,
 }
 
 impl Relay {
-    pub fn new(engine: Arc<Engine>) -> Self {
-        Self { engine, prompts: Arc::default() }
+    pub fn new(engine: Arc<Engine>, catalog: CatalogFeed) -> Self {
+        Self { engine, catalog, prompts: Arc::default() }
+    }
+
+    /// `server` of a gateway URI, when the client may reach it.
+    fn shown<'a>(&self, server: &'a str, uri: &str) -> Result<&'a str, ErrorData> {
+        if self.catalog.current().shows_server(server) { Ok(server) } else { Err(unknown("resource URI", uri)) }
     }
 
     pub async fn resources(&self) -> Vec<Resource> {
@@ -60,6 +69,7 @@ impl Relay {
     pub async fn read_resource(&self, mut params: ReadResourceRequestParams) -> Result<ReadResourceResult, ErrorData> {
         let gateway_uri = params.uri.clone();
         let (server, own) = from_gateway(&gateway_uri).ok_or_else(|| unknown("resource URI", &gateway_uri))?;
+        let server = self.shown(server, &gateway_uri)?;
         params.uri = own.to_owned();
         let mut read = self.engine.supervisor().relay_read_resource(server, params).await.map_err(|e| upstream(&e))?;
         for content in &mut read.contents {
@@ -110,7 +120,7 @@ impl Relay {
             Reference::Resource(resource) => {
                 let (server, own) =
                     from_gateway(&resource.uri).ok_or_else(|| unknown("resource URI", &resource.uri))?;
-                let server = server.to_owned();
+                let server = self.shown(server, &resource.uri)?.to_owned();
                 resource.uri = own.to_owned();
                 server
             }
@@ -137,7 +147,7 @@ impl Relay {
         F: Fn(String) -> Fut,
         Fut: Future<Output = Result<Vec<T>, SupervisorError>> + 'a,
     {
-        let servers = self.engine.supervisor().curated().into_iter().map(|s| s.name);
+        let servers = self.catalog.current().servers().to_vec().into_iter();
         let answers = futures::future::join_all(servers.map(|server| {
             let asked = ask(server.clone());
             async move { (server, asked.await) }

@@ -7,7 +7,9 @@ use std::sync::Arc;
 use rmcp::ServiceExt;
 
 use super::handler::{Gateway, GatewayOptions};
-use super::publish::publish_catalog;
+use super::http::EndpointError;
+use super::scope::ProfileError;
+use super::start::start_headless;
 use crate::engine::{Engine, EngineError};
 
 /// Why the gateway's session did not end cleanly.
@@ -16,6 +18,11 @@ use crate::engine::{Engine, EngineError};
 pub enum GatewayError {
     #[error(transparent)]
     Engine(#[from] EngineError),
+    #[error(transparent)]
+    Endpoint(#[from] EndpointError),
+    /// `--profile` names a profile the file does not have, or a malformed one.
+    #[error(transparent)]
+    Profile(#[from] ProfileError),
     /// The client never completed `initialize` (it closed the pipe, or sent something else).
     #[error("the client did not complete the MCP handshake: {message}")]
     Handshake { message: String },
@@ -25,11 +32,7 @@ pub enum GatewayError {
 
 /// Serves one client over stdin/stdout until it disconnects; every server is stopped before this returns.
 pub async fn serve_stdio(engine: Arc<Engine>, options: GatewayOptions) -> Result<(), GatewayError> {
-    // Registered before the first request is read: a tools/list must see every configured server, connecting.
-    engine.start(None).await?;
-    tokio::spawn(engine.follow_config()?);
-    let (catalog, publishing) = publish_catalog(engine.supervisor());
-    tokio::spawn(publishing);
+    let catalog = start_headless(&engine, options.profile.as_deref()).await?;
     let gateway = Gateway::new(Arc::clone(&engine), catalog, options);
     let served = match gateway.serve(rmcp::transport::stdio()).await {
         Ok(running) => running.waiting().await.map(drop).map_err(|e| GatewayError::Session { message: e.to_string() }),

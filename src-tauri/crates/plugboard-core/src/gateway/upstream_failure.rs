@@ -18,6 +18,9 @@ fn what_to_do(server: &str, error: &SupervisorError) -> String {
         | SupervisorError::NotReady { status: ServerStatus::NeedsLogin { .. }, .. } => {
             format!("Log in to {server} in Plugboard (its page has Log in), or run `plugboard login {server}`.")
         }
+        SupervisorError::NotReady { status: ServerStatus::NeedsApproval { .. }, .. } => {
+            format!("Approve {server} in Plugboard (its page shows what it runs), or run `plugboard approve {server}`.")
+        }
         SupervisorError::NotReady { status: ServerStatus::Disabled, .. } => {
             format!("Turn {server} on in Plugboard, or run `plugboard enable {server}`.")
         }
@@ -28,6 +31,9 @@ fn what_to_do(server: &str, error: &SupervisorError) -> String {
         }
         SupervisorError::Timeout { .. } => {
             format!("The server took too long; try again, or raise timeoutMs for {server} in Plugboard.")
+        }
+        SupervisorError::Withheld { .. } => {
+            format!("Ask the person to review {server}'s changed tools in Plugboard (or `plugboard approve {server}`).")
         }
         SupervisorError::UnknownTool { .. } | SupervisorError::NotFound { .. } => {
             "The person's curated tools changed; list the tools again.".to_owned()

@@ -9,13 +9,16 @@
 //! `data:`, `ftp:`, …), credentials inside the URL (`https://trusted.example@evil.example/` reads as one host and
 //! goes to another, and the password would end up in logs), an unspecified address (0.0.0.0, ::), which no
 //! server is reached at and which some systems route to this machine by surprise, and the cloud metadata endpoints
-//! (169.254.169.254, fd00:ec2::254), which serve instance credentials and never MCP. Redirects are not followed
+//! (169.254.169.254, fd00:ec2::254, …), which serve instance credentials and never MCP. Redirects are not followed
 //! either: the pooled HTTP client has `redirect::Policy::none()` (see `net::pooled_http_client`), so a
-//! server cannot bounce our headers to another host.
+//! server cannot bounce our headers to another host. The URLs a server names in turn (OAuth metadata and
+//! endpoints) are held to the stricter rule of `net::guard` instead.
 
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::net::IpAddr;
 
 use url::{Host, Url};
+
+use super::guard::AddressKind;
 
 /// Why a server URL was refused; every variant names the config field it came from. The URL itself is not
 /// repeated: after expansion it may carry a secret.
@@ -62,10 +65,6 @@ impl std::fmt::Display for UrlRefused {
 
 impl std::error::Error for UrlRefused {}
 
-/// The cloud instance metadata endpoints (AWS, GCP, Azure share the IPv4 one; AWS's IPv6 one).
-const METADATA_V4: Ipv4Addr = Ipv4Addr::new(169, 254, 169, 254);
-const METADATA_V6: Ipv6Addr = Ipv6Addr::new(0xfd00, 0x0ec2, 0, 0, 0, 0, 0, 0x0254);
-
 /// Checks the URL of config field `field` and returns it parsed.
 pub fn check_server_url(field: &str, url: &str) -> Result<Url, UrlRefused> {
     let parsed =
@@ -88,15 +87,10 @@ pub fn check_server_url(field: &str, url: &str) -> Result<Url, UrlRefused> {
     Ok(parsed)
 }
 
-/// Addresses no MCP server is reached at. Loopback and private ranges are deliberately not in this list.
+/// Addresses no MCP server is reached at (the guard's never-reachable kinds). Loopback and private ranges are
+/// deliberately not among them.
 fn hostile(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => v4.is_unspecified() || v4.is_broadcast() || v4.is_multicast() || v4 == METADATA_V4,
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => hostile(IpAddr::V4(v4)),
-            None => v6.is_unspecified() || v6.is_multicast() || v6 == METADATA_V6,
-        },
-    }
+    AddressKind::of(ip).is_never_reachable()
 }
 
 #[cfg(test)]

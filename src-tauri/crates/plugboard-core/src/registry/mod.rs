@@ -13,6 +13,7 @@ pub use secret_refs::{SecretState, secret_names};
 use crate::config::model::ServerConfig;
 use crate::config::raw::{RawConfigFile, RawServer};
 use crate::config::{ConfigStore, EntryError, ServerList, validate_server};
+use crate::import::move_literal_secrets;
 use crate::secrets::{Sensitive, Vault};
 
 /// The config file and the secrets of the servers in it.
@@ -88,6 +89,36 @@ impl Registry {
             file.servers.insert(name.to_owned(), server);
             Ok(())
         })
+    }
+
+    /// [`Registry::add_with_secrets`], after moving every literal secret the entry holds (a token pasted into a
+    /// header, an env value, an argument or the URL) into the vault behind a `${secret:…}` reference, the way an
+    /// import does: servers.json (and so its backup) never holds one. Returns where each moved secret was.
+    pub fn add_moving_secrets(
+        &self,
+        name: &str,
+        mut server: RawServer,
+        secrets: &[(String, Sensitive<String>)],
+    ) -> Result<Vec<String>, RegistryError> {
+        let found = move_literal_secrets(name, &mut server);
+        let mut all = secrets.to_vec();
+        all.extend(found.iter().map(|f| (f.name.clone(), f.value.clone())));
+        self.add_with_secrets(name, server, &all)?;
+        Ok(found.into_iter().map(|f| f.location).collect())
+    }
+
+    /// [`Registry::update`], moving the entry's literal secrets into the vault first (the raw entry editor); a
+    /// failure leaves neither the change nor a moved secret behind. Returns where each moved secret was.
+    pub fn update_moving_secrets(&self, name: &str, mut server: RawServer) -> Result<Vec<String>, RegistryError> {
+        let found = move_literal_secrets(name, &mut server);
+        validate_server(name, &server)?;
+        let secrets: Vec<(&str, &str, &Sensitive<String>)> =
+            found.iter().map(|f| (name, f.name.as_str(), &f.value)).collect();
+        self.write_with_secrets(&secrets, |file| {
+            *existing(file, name)? = server;
+            Ok(())
+        })?;
+        Ok(found.into_iter().map(|f| f.location).collect())
     }
 
     /// Replaces a server's entry; the new entry must validate.

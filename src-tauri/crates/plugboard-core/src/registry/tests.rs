@@ -163,3 +163,35 @@ fn secret_states_name_set_and_missing_secrets() {
         [SecretState { name: "TEAM".into(), stored: true }, SecretState { name: "TOKEN".into(), stored: false }]
     );
 }
+
+/// A token pasted into an entry (a header on add, an env value in the raw editor) goes to the vault: servers.json
+/// and its backup hold only `${secret:…}`, the vault holds the value, and each move is reported by where it was.
+#[test]
+fn literal_secrets_never_reach_the_file_or_its_backup() {
+    const TOKEN: &str = "ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
+    let (dir, reg) = registry();
+    let added = reg
+        .add_moving_secrets(
+            "github",
+            entry(&format!(r#"{{"url":"https://api.example/mcp","headers":{{"Authorization":"Bearer {TOKEN}"}}}}"#)),
+            &[],
+        )
+        .expect("add");
+    assert_eq!(added, ["headers.Authorization"]);
+    let updated = reg
+        .update_moving_secrets(
+            "github",
+            entry(&format!(r#"{{"command":"gh-mcp","env":{{"GITHUB_TOKEN":"{TOKEN}"}}}}"#)),
+        )
+        .expect("update");
+    assert_eq!(updated, ["env.GITHUB_TOKEN"]);
+
+    for file in ["servers.json", "servers.json.bak"] {
+        let text = std::fs::read_to_string(dir.path().join(file)).expect(file);
+        assert!(!text.contains(TOKEN), "{file} holds the token: {text}");
+    }
+    let saved = reg.get("github").expect("entry");
+    let reference = saved.env.as_ref().and_then(|env| env.get("GITHUB_TOKEN")).cloned().unwrap_or_default();
+    let name = reference.strip_prefix("${secret:").and_then(|r| r.strip_suffix('}')).expect("a reference");
+    assert_eq!(reg.vault().get("github", name).expect("vault").map(|v| v.expose().clone()).as_deref(), Some(TOKEN));
+}

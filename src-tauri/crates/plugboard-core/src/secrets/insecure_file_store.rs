@@ -3,12 +3,11 @@
 //! never overwrite a file it cannot parse.
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
-use std::{fmt, process};
 
 use serde::{Deserialize, Serialize};
 
@@ -22,9 +21,6 @@ const WARNING: &str = "INSECURE: these secrets are stored in PLAINTEXT. Anyone w
      Plugboard wrote it only because you opted into the insecure plaintext file store.";
 
 const FORMAT: u32 = 1;
-
-/// Makes temp file names unique among concurrent writers in this process (the pid covers other processes).
-static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 /// INSECURE, PLAINTEXT: one JSON file holding every secret, mode 0600, replaced atomically on each write.
 pub struct InsecureFileStore {
@@ -84,20 +80,8 @@ impl InsecureFileStore {
     fn store(&self, secrets: BTreeMap<String, String>) -> Result<(), VaultError> {
         let file = FileShape { warning: WARNING.to_owned(), format: FORMAT, secrets };
         let text = serde_json::to_string_pretty(&file).map_err(|_| self.error("cannot encode the secrets"))?;
-        let dir = match self.path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        create_private_dir(&dir).map_err(|e| self.error(format!("cannot create {}: {e}", dir.display())))?;
-        let name = self.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let temp = dir.join(format!(".{name}.tmp-{}-{}", process::id(), TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)));
-        let written = write_private(&temp, text.as_bytes()).and_then(|()| fs::rename(&temp, &self.path));
-        if let Err(e) = written {
-            // Best effort: the temp file holds plaintext secrets and must not be left behind.
-            let _ = fs::remove_file(&temp);
-            return Err(self.error(format!("cannot write it: {e}")));
-        }
-        sync_dir(&dir);
+        crate::private_file::write_private_atomically(&self.path, text.as_bytes())
+            .map_err(|e| self.error(format!("cannot write it: {e}")))?;
         Ok(())
     }
 
@@ -148,35 +132,6 @@ impl SecretStore for InsecureFileStore {
             (existed, existed)
         })
     }
-}
-
-/// Writes `bytes` to a new file that only its owner can read, and flushes it to disk.
-fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(path)?;
-    file.write_all(bytes)?;
-    file.sync_all()
-}
-
-fn create_private_dir(dir: &Path) -> io::Result<()> {
-    let mut builder = fs::DirBuilder::new();
-    builder.recursive(true);
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder.create(dir)
-}
-
-/// Makes the rename itself durable. Directories cannot be opened for syncing on every platform, hence best effort.
-fn sync_dir(dir: &Path) {
-    #[cfg(unix)]
-    if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    #[cfg(not(unix))]
-    let _ = dir;
 }
 
 /// A file someone loosened after Plugboard wrote it: say so (the next write puts 0600 back).

@@ -1,10 +1,12 @@
-//! The vault: per-server secrets under `<server>/<name>`, over ONE store chosen at start — the keychain when it is
-//! reachable, else memory for the session, else (only when the person opted in) the insecure plaintext file.
-//! It must never switch stores after start, and never write a secret anywhere but the chosen store.
+//! The vault: per-server secrets under `<server>/<name>`, over ONE store chosen once — the keychain when it is
+//! reachable, else memory for the session, else (only when the person opted in) the insecure plaintext file. The
+//! choice is made at first use, not at start: probing the Secret Service costs a process that never needs a secret
+//! (most `serve --stdio` start-ups) ~15 ms and ~6 MiB. It must never switch stores once chosen, and never write a
+//! secret anywhere but the chosen store.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::locks::with_server_lock;
 use super::{InsecureFileStore, KeychainStore, MemoryStore, SecretStore, Sensitive, VaultError, VaultStatus, chunked};
@@ -35,10 +37,24 @@ impl Fallback {
     }
 }
 
-/// Reads and writes per-server secrets. Cheap to clone; clones share the store. Every call may block on the
-/// keychain: call it from `spawn_blocking` in async code.
+/// Reads and writes per-server secrets. Cheap to clone; clones share the store (and its one choice). Every call
+/// may block on the keychain, the first one on probing it too: call it from `spawn_blocking` in async code.
 #[derive(Debug, Clone)]
 pub struct Vault {
+    inner: Arc<Choice>,
+}
+
+/// The store, chosen at most once: `fallback` is what the first use falls back to when the keychain fails.
+#[derive(Debug)]
+struct Choice {
+    chosen: OnceLock<Chosen>,
+    fallback: Fallback,
+    /// `KeychainStore::open`, but for tests that count the probes.
+    probe: fn() -> Result<KeychainStore, VaultError>,
+}
+
+#[derive(Debug)]
+struct Chosen {
     store: Arc<dyn SecretStore>,
     status: VaultStatus,
     keychain_problem: Option<VaultError>,
@@ -46,9 +62,20 @@ pub struct Vault {
 
 impl Vault {
     /// The keychain when it is reachable; otherwise `fallback`, with the reason kept in [`Vault::status`] and
-    /// [`Vault::keychain_problem`] so the UI can say so.
+    /// [`Vault::keychain_problem`] so the UI can say so. Nothing is probed here: the first call that needs the store (a secret, the status) does it.
     pub fn open(fallback: Fallback) -> Self {
-        Self::choose(KeychainStore::open(), fallback)
+        Self::probing(KeychainStore::open, fallback)
+    }
+
+    pub(crate) fn probing(probe: fn() -> Result<KeychainStore, VaultError>, fallback: Fallback) -> Self {
+        Self { inner: Arc::new(Choice { chosen: OnceLock::new(), fallback, probe }) }
+    }
+
+    /// A vault that chose already, from `keychain` as a probe would have returned it.
+    #[cfg(test)]
+    pub(crate) fn choose(keychain: Result<KeychainStore, VaultError>, fallback: Fallback) -> Self {
+        let chosen = OnceLock::from(Chosen::pick(keychain, &fallback));
+        Self { inner: Arc::new(Choice { chosen, fallback, probe: KeychainStore::open }) }
     }
 
     /// The keychain, or `KeychainUnavailable` (with what to do) for callers that must not run without it.
@@ -58,18 +85,34 @@ impl Vault {
 
     /// A vault over any store: tests, the Windows size-limit fake, a deliberately memory-only session.
     pub fn with_store(store: Arc<dyn SecretStore>) -> Self {
+        let chosen = OnceLock::from(Chosen::over(store));
+        Self { inner: Arc::new(Choice { chosen, fallback: Fallback::MemoryOnly, probe: KeychainStore::open }) }
+    }
+
+    /// The store, probing the keychain the first time.
+    fn chosen(&self) -> &Chosen {
+        self.inner.chosen.get_or_init(|| Chosen::pick((self.inner.probe)(), &self.inner.fallback))
+    }
+
+    fn store(&self) -> &dyn SecretStore {
+        self.chosen().store.as_ref()
+    }
+}
+
+impl Chosen {
+    fn over(store: Arc<dyn SecretStore>) -> Self {
         let status = status_of(store.as_ref(), None);
         Self { store, status, keychain_problem: None }
     }
 
-    fn choose(keychain: Result<KeychainStore, VaultError>, fallback: Fallback) -> Self {
+    fn pick(keychain: Result<KeychainStore, VaultError>, fallback: &Fallback) -> Self {
         let problem = match keychain {
-            Ok(store) => return Self::with_store(Arc::new(store)),
+            Ok(store) => return Self::over(Arc::new(store)),
             Err(problem) => problem,
         };
         let store: Arc<dyn SecretStore> = match fallback {
             Fallback::MemoryOnly => Arc::new(MemoryStore::new()),
-            Fallback::InsecurePlaintextFile(path) => Arc::new(InsecureFileStore::new(path)),
+            Fallback::InsecurePlaintextFile(path) => Arc::new(InsecureFileStore::new(path.clone())),
         };
         tracing::warn!(
             error = %problem,
@@ -83,21 +126,29 @@ impl Vault {
         let status = status_of(store.as_ref(), Some(reason));
         Self { store, status, keychain_problem: Some(problem) }
     }
+}
 
-    /// Where secrets live this session, for the UI.
+impl Vault {
+    /// Where secrets live this session, for the UI (asking is a first use: the keychain is probed if it was not).
     pub fn status(&self) -> &VaultStatus {
-        &self.status
+        &self.chosen().status
     }
 
-    /// Why the keychain is not in use, when it was tried and failed: usually `KeychainUnavailable`.
+    /// Why the keychain is not in use, when it was tried and failed: usually `KeychainUnavailable` (asking is a
+    /// first use, like [`Vault::status`]).
     pub fn keychain_problem(&self) -> Option<&VaultError> {
-        self.keychain_problem.as_ref()
+        self.chosen().keychain_problem.as_ref()
+    }
+
+    /// Whether the store has been chosen yet (the keychain probed), without choosing it.
+    pub fn is_chosen(&self) -> bool {
+        self.inner.chosen.get().is_some()
     }
 
     /// The secret `name` of `server`, or `Ok(None)` when there is none.
     pub fn get(&self, server: &str, name: &str) -> Result<Option<Sensitive<String>>, VaultError> {
         let key = secret_key(server, name)?;
-        with_server_lock(server, || chunked::read(self.store.as_ref(), &key))
+        with_server_lock(server, || chunked::read(self.store(), &key))
     }
 
     /// Stores (or replaces) the secret `name` of `server`. A failure is returned as it is: nothing falls back to
@@ -111,7 +162,7 @@ impl Vault {
             if names.insert(name.to_owned()) {
                 self.write_index(server, &names)?;
             }
-            chunked::write(self.store.as_ref(), &key, value.expose())
+            chunked::write(self.store(), &key, value.expose())
         })
     }
 
@@ -119,7 +170,7 @@ impl Vault {
     pub fn delete(&self, server: &str, name: &str) -> Result<(), VaultError> {
         let key = secret_key(server, name)?;
         with_server_lock(server, || {
-            chunked::delete(self.store.as_ref(), &key)?;
+            chunked::delete(self.store(), &key)?;
             match self.index(server) {
                 Ok(mut names) => match names.remove(name) {
                     true => self.write_index(server, &names),
@@ -160,11 +211,11 @@ impl Vault {
             }
             let mut deleted = 0;
             for name in &names {
-                if chunked::delete(self.store.as_ref(), &format!("{server}/{name}"))? {
+                if chunked::delete(self.store(), &format!("{server}/{name}"))? {
                     deleted += 1;
                 }
             }
-            chunked::delete(self.store.as_ref(), &index_key(server))?;
+            chunked::delete(self.store(), &index_key(server))?;
             Ok(deleted)
         })
     }
@@ -172,7 +223,7 @@ impl Vault {
     /// The names the server's index lists; empty when it has none.
     fn index(&self, server: &str) -> Result<BTreeSet<String>, VaultError> {
         let key = index_key(server);
-        let Some(text) = chunked::read(self.store.as_ref(), &key)? else { return Ok(BTreeSet::new()) };
+        let Some(text) = chunked::read(self.store(), &key)? else { return Ok(BTreeSet::new()) };
         serde_json::from_str(text.expose())
             .map_err(|_| VaultError::Corrupt { key, reason: "the list of this server's secrets is not valid".into() })
     }
@@ -180,11 +231,11 @@ impl Vault {
     fn write_index(&self, server: &str, names: &BTreeSet<String>) -> Result<(), VaultError> {
         let key = index_key(server);
         if names.is_empty() {
-            return chunked::delete(self.store.as_ref(), &key).map(drop);
+            return chunked::delete(self.store(), &key).map(drop);
         }
         let text = serde_json::to_string(names)
             .map_err(|_| VaultError::Backend { reason: "cannot encode the server's index".into() })?;
-        chunked::write(self.store.as_ref(), &key, &text)
+        chunked::write(self.store(), &key, &text)
     }
 }
 

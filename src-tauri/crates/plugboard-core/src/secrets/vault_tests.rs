@@ -256,3 +256,35 @@ fn debug_of_every_public_type_shows_no_secret() {
         assert!(!text.contains("CANARY"), "{text}");
     }
 }
+
+static PROBES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+fn counted_unreachable_keychain() -> Result<crate::secrets::KeychainStore, VaultError> {
+    PROBES.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    Err(unavailable())
+}
+
+/// Opening a vault probes nothing; the first use (here the status, asked by the UI) probes once and says truly
+/// why the keychain is not used; later uses, from any clone and any thread, never probe again.
+#[test]
+fn the_keychain_is_probed_at_first_use_and_once() {
+    let probes = || PROBES.load(std::sync::atomic::Ordering::SeqCst);
+    let vault = Vault::probing(counted_unreachable_keychain, Fallback::MemoryOnly);
+    let clone = vault.clone();
+    assert_eq!((probes(), vault.is_chosen()), (0, false));
+
+    assert!(!clone.status().persists);
+    assert_eq!(clone.status().backend, BackendKind::MemoryOnly);
+    assert!(matches!(vault.keychain_problem(), Some(VaultError::KeychainUnavailable { .. })));
+    assert_eq!((probes(), vault.is_chosen()), (1, true));
+
+    let handles: Vec<_> = (0..4)
+        .map(|i| {
+            let vault = vault.clone();
+            thread::spawn(move || vault.set("s", &format!("n{i}"), &secret("v")).expect("set"))
+        })
+        .collect();
+    handles.into_iter().for_each(|h| h.join().expect("thread"));
+    assert_eq!(vault.names("s").expect("names").len(), 4, "one store shared by every clone");
+    assert_eq!(probes(), 1);
+}

@@ -1,6 +1,7 @@
 //! One task per server, the only owner of its session: it connects, discovers tools, watches the connection,
 //! reconnects with backoff after transient failures, and publishes every state through ONE `set_state`.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -18,6 +19,7 @@ use super::tools::ToolSet;
 use crate::config::model::{ServerConfig, ToolFilter};
 use crate::secrets::ResolvedSecrets;
 use crate::transport::{McpSession, ServerNotice};
+use crate::trust::ToolChange;
 
 /// How often a ready session is checked for a dead transport (a crashed process, a closed stream).
 const HEALTH_CHECK: Duration = Duration::from_millis(250);
@@ -40,6 +42,11 @@ pub(super) enum Command {
     },
     /// The allowlist changed and nothing else: filter the tools already discovered again, keeping the session.
     SetAllowlist(ToolFilter),
+    /// The tool pins changed (the person approved a change, maybe in another process): check the tools already
+    /// discovered against them again, keeping the session; `done` when published.
+    ReviewTools {
+        done: oneshot::Sender<()>,
+    },
 }
 
 /// What an actor shares with the handle: read-only views, updated only by the actor.
@@ -64,6 +71,9 @@ pub(super) struct Actor {
     session: Option<McpSession>,
     /// The tools the live session offered when last listed, so a new allowlist applies without asking again.
     offered: Vec<Tool>,
+    /// The pins the live session's tools are checked against, and what of them is withheld.
+    pinning: Option<crate::trust::ToolPinning>,
+    withheld: BTreeMap<String, ToolChange>,
     notices: Option<mpsc::UnboundedReceiver<ServerNotice>>,
     generation: u64,
     failures: FailureWindow,
@@ -87,6 +97,8 @@ impl Actor {
             published,
             session: None,
             offered: Vec::new(),
+            pinning: None,
+            withheld: BTreeMap::new(),
             notices: None,
             generation: 0,
             failures: FailureWindow::default(),
@@ -130,6 +142,10 @@ impl Actor {
                         let _ = done.send(());
                     }
                     Some(Command::SetAllowlist(filter)) => self.set_allowlist(filter),
+                    Some(Command::ReviewTools { done }) => {
+                        self.review_tools_again();
+                        let _ = done.send(());
+                    }
                     Some(Command::ConnectionLost { generation, reason }) => {
                         if self.session.is_some() && generation == self.generation {
                             self.on_transport_lost(reason).await;
@@ -174,19 +190,17 @@ impl Actor {
         // Before any call can run on the new session, so its redaction knows what this session was given.
         self.published.secrets.send_replace(connected.secrets);
         let mut session = connected.session;
-        let offered = match session.list_tools().await {
+        let offered = match self.listed_tools(&session).await {
             Ok(tools) => tools,
-            Err(e) => {
+            Err(message) => {
                 let tail = session.stderr_tail();
                 drop(session.close().await);
-                return self.on_connect_failed(ConnectError::Transport {
-                    message: format!("listing its tools failed: {e}"),
-                    transient: true,
-                    stderr_tail: tail,
-                });
+                return self.on_connect_failed(ConnectError::Transport { message, transient: true, stderr_tail: tail });
             }
         };
-        let tools = ToolSet::build(self.config.name.as_str(), &offered, &self.config.tools);
+        self.pinning = connected.pinning;
+        self.review_pins(&offered);
+        let tools = ToolSet::build(self.config.name.as_str(), &offered, &self.config.tools, &self.withheld);
         for message in &tools.warnings {
             self.warn(message.clone());
         }
@@ -211,6 +225,11 @@ impl Actor {
             ConnectError::AuthRequired { hint } => {
                 self.wanted = false;
                 self.set_state(ServerStatus::NeedsLogin { hint });
+            }
+            ConnectError::Unapproved(unapproved) => {
+                self.wanted = false;
+                let refused = matches!(unapproved, crate::trust::Unapproved::Refused { .. });
+                self.set_state(ServerStatus::NeedsApproval { hint: unapproved.to_string(), refused });
             }
             ConnectError::Transport { message, transient: true, stderr_tail } => {
                 self.schedule_retry(message, stderr_tail);
@@ -255,6 +274,13 @@ impl Actor {
     async fn on_notice(&mut self, notice: ServerNotice) {
         match notice {
             ServerNotice::ToolsChanged => self.refresh_tools().await,
+            // Nothing is kept of them here: whoever lists them (the gateway's clients) is told to list again.
+            ServerNotice::ResourcesChanged => {
+                let _ = self.events.send(SupervisorEvent::ResourcesChanged { server: self.name() });
+            }
+            ServerNotice::PromptsChanged => {
+                let _ = self.events.send(SupervisorEvent::PromptsChanged { server: self.name() });
+            }
             ServerNotice::Log(log) => {
                 let text = match &log.data {
                     serde_json::Value::String(text) => text.clone(),
@@ -277,14 +303,54 @@ impl Actor {
 
     async fn refresh_tools(&mut self) {
         let Some(session) = &self.session else { return };
-        match session.list_tools().await {
+        match self.listed_tools(session).await {
             Ok(offered) => {
+                self.review_pins(&offered);
                 self.offered = offered;
                 // The allowlist's warnings were given when it was set; a new tool list does not repeat them.
                 drop(self.publish_tools());
             }
-            Err(e) => self.warn(format!("the server said its tools changed, but listing them failed: {e}")),
+            Err(message) => self.warn(format!("the server said its tools changed, but {message}")),
         }
+    }
+
+    /// The server's tools, within its timeout: the actor owns every command for this server, so a server that never
+    /// answers must not hold it (disabling, removing and quitting wait on the actor).
+    async fn listed_tools(&self, session: &McpSession) -> Result<Vec<rmcp::model::Tool>, String> {
+        match tokio::time::timeout(self.config.timeout, session.list_tools()).await {
+            Ok(Ok(tools)) => Ok(tools),
+            Ok(Err(e)) => Err(format!("listing its tools failed: {e}")),
+            Err(_) => {
+                Err(format!("it did not answer tools/list within {} s", super::error::seconds(&self.config.timeout)))
+            }
+        }
+    }
+
+    /// Checks a listing against the session's pins; what is new or changed since approval is withheld (and said in
+    /// the log once per change, not at every listing).
+    fn review_pins(&mut self, offered: &[Tool]) {
+        let Some(pinning) = &self.pinning else { return };
+        let (review, trouble) = pinning.review(self.config.name.as_str(), offered);
+        if let Some(message) = trouble {
+            self.warn(message);
+        }
+        if review.withheld != self.withheld
+            && let Some(notice) = review.notice(self.config.name.as_str())
+        {
+            self.warn(notice);
+        }
+        self.withheld = review.withheld;
+    }
+
+    /// The pins changed: the tools already discovered are checked again.
+    fn review_tools_again(&mut self) {
+        if self.session.is_none() {
+            return;
+        }
+        let offered = std::mem::take(&mut self.offered);
+        self.review_pins(&offered);
+        self.offered = offered;
+        drop(self.publish_tools());
     }
 
     /// A new allowlist over the tools already discovered; a server not connected picks it up when it connects.
@@ -300,7 +366,7 @@ impl Actor {
     /// Filters the offered tools through the allowlist and publishes them, with the Ready count updated; returns
     /// the allowlist's warnings (entries that match no tool).
     fn publish_tools(&self) -> Vec<String> {
-        let tools = ToolSet::build(self.config.name.as_str(), &self.offered, &self.config.tools);
+        let tools = ToolSet::build(self.config.name.as_str(), &self.offered, &self.config.tools, &self.withheld);
         let (count, warnings) = (tools.allowed_count(), tools.warnings.clone());
         self.published.tools.send_replace(Arc::new(tools));
         let _ = self.events.send(SupervisorEvent::ToolsChanged { server: self.name() });

@@ -103,13 +103,14 @@ mod tests {
     fn view_of_all_and_of_a_list() {
         let offered: Vec<Tool> =
             tools().into_iter().map(|name| Tool::new(name, "d", Arc::new(serde_json::Map::new()))).collect();
-        let all = AllowlistView::new(&ToolFilter::All, &ToolSet::build("s", &offered, &ToolFilter::All));
+        let all =
+            AllowlistView::new(&ToolFilter::All, &ToolSet::build("s", &offered, &ToolFilter::All, &Default::default()));
         assert_eq!(all.entries, None);
         assert!(all.tools.iter().all(|t| t.allowed));
         assert_eq!(all.tools[0].exposed_name, "mcp__s__echo");
 
         let filter = ToolFilter::Only(vec!["echo".into(), "ecco".into()]);
-        let only = AllowlistView::new(&filter, &ToolSet::build("s", &offered, &filter));
+        let only = AllowlistView::new(&filter, &ToolSet::build("s", &offered, &filter, &Default::default()));
         assert_eq!(only.entries, Some(vec!["echo".to_owned(), "ecco".to_owned()]));
         assert_eq!(only.tools.iter().filter(|t| t.allowed).map(|t| t.name.as_str()).collect::<Vec<_>>(), ["echo"]);
         assert_eq!(only.unknown_entries, ["ecco"]);

@@ -1,12 +1,13 @@
-//! Turning a validated server config into a live MCP session: `${…}` references are expanded here (at connect
-//! time only), then the transport is picked. Injectable, so the supervisor can be driven by a test connector.
+//! Turning a validated server config into a live MCP session: the person's approval of its launch definition (or
+//! origin) is checked first, then `${…}` references are expanded here (at connect time only), then the transport is
+//! picked. It must never spawn a program or send a secret for a definition that is not approved. Injectable, so the
+//! supervisor can be driven by a test connector.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
-use rmcp::ServiceExt;
 
 use crate::auth;
 use crate::config::model::{Auth, HttpMode, HttpSpec, ServerConfig, StdioSpec, Transport};
@@ -15,9 +16,10 @@ use crate::net::{check_server_url, pooled_http_client};
 use crate::person::PersonRequests;
 use crate::secrets::{RecordingReferences, ResolvedSecrets, Sensitive, ServerReferences, Vault};
 use crate::transport::{
-    Answerer, DownstreamLink, McpSession, PersonLink, StdioLaunch, client_handler, connect_stdio_answered,
-    serve_streamable_http,
+    Answerer, DownstreamLink, McpSession, PersonLink, RemoteOptions, RemoteSpec, StdioLaunch, TransportError,
+    connect_remote, connect_stdio_answered,
 };
+use crate::trust::{Approvals, Unapproved};
 
 /// A session and what the person should know about how it was made.
 pub struct Connected {
@@ -25,6 +27,8 @@ pub struct Connected {
     pub warnings: Vec<String>,
     /// The secret values the session was made with (for redaction; never shown).
     pub secrets: ResolvedSecrets,
+    /// The pins of the approved definition the session was made under: its tool listings are checked against them.
+    pub pinning: Option<crate::trust::ToolPinning>,
 }
 
 /// Why a connection attempt failed, and whether retrying by itself can help.
@@ -37,6 +41,9 @@ pub enum ConnectError {
     /// The server wants credentials; `hint` says how to provide them.
     #[error("{hint}")]
     AuthRequired { hint: String },
+    /// The person has not approved what this server runs (or where its secrets go): nothing was started or sent.
+    #[error(transparent)]
+    Unapproved(#[from] Unapproved),
     /// Anything else; `transient` says whether to retry.
     #[error("{message}")]
     Transport { message: String, transient: bool, stderr_tail: Option<String> },
@@ -56,7 +63,11 @@ pub trait Connector: Send + Sync + 'static {
 /// The real connector: env and keychain for references, one pooled HTTP client for every remote server.
 pub struct LiveConnector {
     vault: Arc<Vault>,
-    http: reqwest::Client,
+    /// Checked before every spawn and every connection.
+    approvals: Approvals,
+    /// Built at the first remote server: loading the TLS roots costs a process that runs only local servers (a
+    /// client's `serve --stdio`) time and memory it does not need.
+    http: std::sync::OnceLock<reqwest::Client>,
     /// Where servers' requests for a person go; `None` (CLI, `serve`) declines them.
     person: Option<Arc<PersonRequests>>,
     /// The gateway's client, which answers them instead (`serve`).
@@ -66,19 +77,21 @@ pub struct LiveConnector {
 }
 
 impl LiveConnector {
-    /// A connector for a process without a person: requests for one are declined.
-    pub fn new(vault: Arc<Vault>) -> Self {
-        Self { vault, http: pooled_http_client(), person: None, client: None, probed: std::sync::Mutex::default() }
+    /// A connector for a process without a person: requests for one are declined. It runs only what
+    /// `approvals` holds as approved.
+    pub fn new(vault: Arc<Vault>, approvals: Approvals) -> Self {
+        let http = std::sync::OnceLock::new();
+        Self { vault, approvals, http, person: None, client: None, probed: std::sync::Mutex::default() }
     }
 
     /// A connector whose sessions hand servers' elicitation, sampling and roots requests to `person` (the window).
-    pub fn with_person(vault: Arc<Vault>, person: Arc<PersonRequests>) -> Self {
-        Self { person: Some(person), ..Self::new(vault) }
+    pub fn with_person(vault: Arc<Vault>, approvals: Approvals, person: Arc<PersonRequests>) -> Self {
+        Self { person: Some(person), ..Self::new(vault, approvals) }
     }
 
     /// A connector whose sessions relay servers' requests for a person to the gateway's client.
-    pub fn with_client(vault: Arc<Vault>, client: DownstreamLink) -> Self {
-        Self { client: Some(client), ..Self::new(vault) }
+    pub fn with_client(vault: Arc<Vault>, approvals: Approvals, client: DownstreamLink) -> Self {
+        Self { client: Some(client), ..Self::new(vault, approvals) }
     }
 
     fn answerer(&self, server: &str) -> Answerer {
@@ -106,7 +119,8 @@ impl LiveConnector {
 impl Connector for LiveConnector {
     fn connect<'a>(&'a self, config: &'a ServerConfig) -> BoxFuture<'a, Result<Connected, ConnectError>> {
         Box::pin(async move {
-            let (resolved, secrets) = resolve(config, &self.vault).await?;
+            let (resolved, secrets, digest) = approve_then_resolve(config, &self.vault, &self.approvals).await?;
+            let pinning = Some(crate::trust::ToolPinning { pins: self.approvals.tool_pins(), digest });
             let answerer = self.answerer(config.name.as_str());
             match resolved {
                 Resolved::Stdio(launch, warnings) => {
@@ -118,19 +132,26 @@ impl Connector for LiveConnector {
                                 stderr_tail: e.stderr_tail().map(str::to_owned),
                             }
                         })?;
-                    Ok(Connected { session, warnings, secrets })
-                }
-                Resolved::Http { url, headers, mode, warnings } if matches!(config.auth, Auth::OAuth(_)) => {
-                    let session = connect_oauth(self, config.name.as_str(), &url, headers, mode, answerer).await?;
-                    Ok(Connected { session, warnings, secrets })
+                    Ok(Connected { session, warnings, secrets, pinning })
                 }
                 Resolved::Http { url, headers, mode, warnings } => {
-                    let asked = self.remembered(&url, mode);
-                    let (session, spoke) = connect_http(self.http.clone(), &url, headers, asked, answerer).await?;
-                    if mode == HttpMode::Probe {
-                        self.remember(&url, spoke);
+                    let server = config.name.as_str();
+                    let oauth = matches!(config.auth, Auth::OAuth(_));
+                    let mut options = RemoteOptions::new(self.http.get_or_init(pooled_http_client).clone(), answerer);
+                    // A login speaks Streamable HTTP only, so there is no probe to remember.
+                    let asked = if oauth {
+                        options = options.with_login(Box::pin(stored_login(&self.vault, server, &url)));
+                        mode
+                    } else {
+                        self.remembered(&url, mode)
+                    };
+                    let spec = RemoteSpec { url: url.clone(), headers, mode: asked };
+                    let remote =
+                        connect_remote(spec, options).await.map_err(|e| remote_error(e, server, &url, oauth))?;
+                    if mode == HttpMode::Probe && !oauth {
+                        self.remember(&url, remote.spoke);
                     }
-                    Ok(Connected { session, warnings, secrets })
+                    Ok(Connected { session: remote.session, warnings, secrets, pinning })
                 }
             }
         })
@@ -142,11 +163,22 @@ enum Resolved {
     Http { url: String, headers: Vec<(String, Sensitive<String>)>, mode: HttpMode, warnings: Vec<String> },
 }
 
-/// Expands every reference of `config`; keychain reads block, so this runs on the blocking pool.
-async fn resolve(config: &ServerConfig, vault: &Arc<Vault>) -> Result<(Resolved, ResolvedSecrets), ConnectError> {
+/// Checks the person's approval of `config`, then expands every reference; both read files or the keychain, so
+/// this runs on the blocking pool. No secret is read for a definition that is not approved.
+async fn approve_then_resolve(
+    config: &ServerConfig,
+    vault: &Arc<Vault>,
+    approvals: &Approvals,
+) -> Result<(Resolved, ResolvedSecrets, crate::trust::DefinitionDigest), ConnectError> {
     let config = config.clone();
     let vault = Arc::clone(vault);
-    tokio::task::spawn_blocking(move || resolve_now(&config, &vault)).await.map_err(|e| ConnectError::Transport {
+    let approvals = approvals.clone();
+    let checked = move || {
+        let digest = crate::trust::gate(&approvals, &config)?;
+        let (resolved, secrets) = resolve_now(&config, &vault)?;
+        Ok((resolved, secrets, digest))
+    };
+    tokio::task::spawn_blocking(checked).await.map_err(|e| ConnectError::Transport {
         message: e.to_string(),
         transient: false,
         stderr_tail: None,
@@ -204,177 +236,42 @@ fn resolve_with(config: &ServerConfig, source: &RecordingReferences<'_>) -> Resu
     }
 }
 
-/// An OAuth server with the login stored in the keychain; without one it needs a login (never a browser from here:
+/// The login stored in the keychain for an OAuth server; without one it needs a login (never a browser from here:
 /// connecting is non-interactive).
-async fn connect_oauth(
-    connector: &LiveConnector,
+async fn stored_login(
+    vault: &Arc<Vault>,
     server: &str,
     url: &str,
-    headers: Vec<(String, Sensitive<String>)>,
-    mode: HttpMode,
-    answerer: Answerer,
-) -> Result<McpSession, ConnectError> {
-    if mode == HttpMode::Sse {
-        return Err(ConnectError::Transport {
-            message: "OAuth login is supported over Streamable HTTP only; this server is configured as legacy SSE"
-                .into(),
-            transient: false,
-            stderr_tail: None,
-        });
-    }
-    let needs_login = || ConnectError::AuthRequired { hint: auth::login_hint(server) };
-    let store = auth::VaultCredentialStore::new(Arc::clone(&connector.vault), server, url);
-    let mut manager = rmcp::transport::auth::AuthorizationManager::new(url)
+) -> Result<rmcp::transport::auth::AuthorizationManager, TransportError> {
+    let store = auth::VaultCredentialStore::new(Arc::clone(vault), server, url);
+    let mut manager = auth::authorization_manager(url)
         .await
-        .map_err(|e| ConnectError::Transport { message: format!("{url}: {e}"), transient: false, stderr_tail: None })?;
+        .map_err(|e| TransportError::Remote { message: format!("{url}: {e}"), transient: false })?;
     manager.set_credential_store(store);
     match manager.initialize_from_store().await {
-        Ok(true) => {}
-        Ok(false) => return Err(needs_login()),
-        Err(rmcp::transport::auth::AuthError::CredentialStoreError(reason)) => {
-            return Err(ConnectError::Transport {
-                message: format!("the keychain could not be read: {reason}"),
-                transient: true,
-                stderr_tail: None,
-            });
-        }
+        Ok(true) => Ok(manager),
+        Ok(false) => Err(TransportError::AuthRequired { challenge: None }),
+        Err(rmcp::transport::auth::AuthError::CredentialStoreError(reason)) => Err(TransportError::Remote {
+            message: format!("the keychain could not be read: {reason}"),
+            transient: true,
+        }),
         // Discovery failed (the authorization server is down or changed): retry later, like any unreachable host.
-        Err(e) => {
-            return Err(ConnectError::Transport {
-                message: format!("{url}: could not reach its authorization server: {e}"),
-                transient: true,
-                stderr_tail: None,
-            });
+        Err(e) => Err(TransportError::Remote {
+            message: format!("{url}: could not reach its authorization server: {e}"),
+            transient: true,
+        }),
+    }
+}
+
+/// The transport's failure as the supervisor classifies it; wanting credentials says how to give them.
+fn remote_error(e: TransportError, server: &str, url: &str, oauth: bool) -> ConnectError {
+    match e {
+        TransportError::AuthRequired { .. } if oauth => ConnectError::AuthRequired { hint: auth::login_hint(server) },
+        TransportError::AuthRequired { .. } => ConnectError::AuthRequired { hint: unconfigured_auth_hint(url) },
+        other => {
+            ConnectError::Transport { transient: other.is_transient(), message: other.to_string(), stderr_tail: None }
         }
     }
-    let client = rmcp::transport::auth::AuthClient::new(connector.http.clone(), manager);
-    match serve_streamable_http(client, url, header_map(headers)?, answerer).await {
-        Ok(session) => Ok(session),
-        Err(e) if e.auth_challenge().is_some() => Err(needs_login()),
-        Err(e) => Err(initialize_error(url, &e)),
-    }
-}
-
-fn header_map(
-    headers: Vec<(String, Sensitive<String>)>,
-) -> Result<HashMap<reqwest::header::HeaderName, reqwest::header::HeaderValue>, ConnectError> {
-    let mut map = HashMap::new();
-    for (name, value) in headers {
-        let invalid = |what: &str| ConnectError::Transport {
-            message: format!("the header {name:?} has an invalid {what}"),
-            transient: false,
-            stderr_tail: None,
-        };
-        let header_name = reqwest::header::HeaderName::from_bytes(name.as_bytes()).map_err(|_| invalid("name"))?;
-        let mut header_value = reqwest::header::HeaderValue::from_str(value.expose()).map_err(|_| invalid("value"))?;
-        header_value.set_sensitive(true);
-        map.insert(header_name, header_value);
-    }
-    Ok(map)
-}
-
-async fn connect_http(
-    client: reqwest::Client,
-    url: &str,
-    headers: Vec<(String, Sensitive<String>)>,
-    mode: HttpMode,
-    answerer: Answerer,
-) -> Result<(McpSession, HttpMode), ConnectError> {
-    let map = header_map(headers)?;
-    let sse = |client, map, answerer| async move {
-        connect_legacy_sse(client, url, map, answerer).await.map(|s| (s, HttpMode::Sse))
-    };
-    match mode {
-        HttpMode::Sse => sse(client, map, answerer).await,
-        HttpMode::StreamableHttp | HttpMode::Probe => {
-            match serve_streamable_http(client.clone(), url, map.clone(), answerer.clone()).await {
-                Ok(session) => Ok((session, HttpMode::StreamableHttp)),
-                Err(e) if mode == HttpMode::Probe && falls_back_to_sse(&e) => sse(client, map, answerer).await,
-                Err(e) => Err(initialize_error(url, &e)),
-            }
-        }
-    }
-}
-
-/// The spec's backwards-compatibility rule is "a 400, 404 or 405 to the initialize POST means an older SSE server".
-/// rmcp does not expose the status of a 4xx, so this falls back whenever the server answered and refused, and
-/// never when it could not be reached or asked for credentials.
-fn falls_back_to_sse(e: &rmcp::service::ClientInitializeError) -> bool {
-    e.auth_challenge().is_none() && !unreachable(transport_cause(e))
-}
-
-/// rmcp links neither a transport failure during initialize nor its HTTP client's error as a `source()`: this
-/// reaches the HTTP error itself when there is one.
-fn transport_cause(e: &rmcp::service::ClientInitializeError) -> &(dyn std::error::Error + 'static) {
-    use rmcp::transport::streamable_http_client::StreamableHttpError;
-    let rmcp::service::ClientInitializeError::TransportError { error, .. } = e else {
-        return e;
-    };
-    match error.error.downcast_ref::<StreamableHttpError<reqwest::Error>>() {
-        Some(StreamableHttpError::Client(http)) => http,
-        _ => error.error.as_ref(),
-    }
-}
-
-/// Whether the error chain says the server could not be reached at all (refused, DNS, timeout).
-fn unreachable(e: &(dyn std::error::Error + 'static)) -> bool {
-    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
-    while let Some(current) = source {
-        if let Some(http) = current.downcast_ref::<reqwest::Error>()
-            && (http.is_connect() || http.is_timeout())
-        {
-            return true;
-        }
-        source = current.source();
-    }
-    false
-}
-
-fn initialize_error(url: &str, e: &rmcp::service::ClientInitializeError) -> ConnectError {
-    if e.auth_challenge().is_some() {
-        // A 401 to a server not configured for OAuth: say what it wants and how to give it.
-        return ConnectError::AuthRequired { hint: unconfigured_auth_hint(url) };
-    }
-    let cause = transport_cause(e);
-    let message = if unreachable(cause) {
-        unreachable_message(url, cause)
-    } else {
-        format!("{url} did not complete the MCP handshake: {}", root_cause(cause))
-    };
-    ConnectError::Transport { message, transient: true, stderr_tail: None }
-}
-
-/// Why a server could not be reached, in words. A name that did not resolve starts with [`DNS_FAILURE_PREFIX`]:
-/// many of them at once mean the machine is offline, which the Servers page says once instead of per server.
-fn unreachable_message(url: &str, cause: &(dyn std::error::Error + 'static)) -> String {
-    if is_dns_failure(cause) {
-        let host =
-            url::Url::parse(url).ok().and_then(|u| u.host_str().map(str::to_owned)).unwrap_or_else(|| url.to_owned());
-        format!(
-            "{DNS_FAILURE_PREFIX}{host}: {}. Check the address, or whether this computer is online; Plugboard retries by itself.",
-            root_cause(cause)
-        )
-    } else {
-        format!("cannot reach {url}: {}", root_cause(cause))
-    }
-}
-
-/// How the message of a server whose host name did not resolve begins (the UI counts them; keep it in step with
-/// `ui/src/features/servers/offline.ts`).
-pub const DNS_FAILURE_PREFIX: &str = "Could not look up ";
-
-/// Whether the error chain is a failed name lookup. reqwest has no typed DNS error; hyper's connector names it
-/// "dns error" and the resolver's own error says it failed to look the address up.
-fn is_dns_failure(e: &(dyn std::error::Error + 'static)) -> bool {
-    let mut source = Some(e);
-    while let Some(current) = source {
-        let text = current.to_string();
-        if text == "dns error" || text.starts_with("failed to lookup address") {
-            return true;
-        }
-        source = current.source();
-    }
-    false
 }
 
 /// What to do about a 401 from a server with no `oauth` section.
@@ -382,77 +279,4 @@ fn unconfigured_auth_hint(url: &str) -> String {
     format!(
         "{url} asks for credentials: add \"oauth\": {{}} to this server to log in, or give it headers / bearerTokenEnvVar"
     )
-}
-
-/// The innermost error's message: rmcp's outer layers name internal types, the innermost says what happened.
-fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
-    let mut current = e;
-    while let Some(next) = current.source() {
-        current = next;
-    }
-    current.to_string()
-}
-
-async fn connect_legacy_sse(
-    client: reqwest::Client,
-    url: &str,
-    headers: HashMap<reqwest::header::HeaderName, reqwest::header::HeaderValue>,
-    answerer: Answerer,
-) -> Result<McpSession, ConnectError> {
-    use crate::transport::sse_legacy::{LegacySseConfig, connect_legacy_sse as open_stream};
-    let mut config = LegacySseConfig::new(url.to_owned());
-    config.headers =
-        headers.iter().filter_map(|(k, v)| v.to_str().ok().map(|v| (k.as_str().to_owned(), v.to_owned()))).collect();
-    // Opening the stream here (not through `sse_legacy::connect`) keeps its error kinds: auth vs transient vs final.
-    let transport = open_stream(client, config).await.map_err(|e| {
-        if e.is_auth_required() {
-            ConnectError::AuthRequired { hint: unconfigured_auth_hint(url) }
-        } else {
-            ConnectError::Transport { transient: e.is_transient(), message: format!("{url}: {e}"), stderr_tail: None }
-        }
-    })?;
-    let (handler, notices) = client_handler(answerer);
-    match handler.serve(transport).await {
-        Ok(service) => Ok(McpSession::new(service, notices)),
-        Err(e) => Err(initialize_error(url, &e)),
-    }
-}
-
-#[cfg(test)]
-mod unreachable_tests {
-    use super::{DNS_FAILURE_PREFIX, unreachable_message};
-
-    /// An error that says `text` and was caused by `source`, the way hyper wraps the resolver's error.
-    #[derive(Debug)]
-    struct Wrapped {
-        text: &'static str,
-        source: std::io::Error,
-    }
-
-    impl std::fmt::Display for Wrapped {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str(self.text)
-        }
-    }
-
-    impl std::error::Error for Wrapped {
-        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-            Some(&self.source)
-        }
-    }
-
-    /// A name that did not resolve is said as such, naming the host and what to check, with the prefix the Servers
-    /// page counts; a refused connection is not mistaken for one.
-    #[test]
-    fn a_failed_lookup_says_check_the_address_or_the_network() {
-        let lookup = std::io::Error::other("failed to lookup address information: Name or service not known");
-        let dns = Wrapped { text: "dns error", source: lookup };
-        let text = unreachable_message("https://mcp.linear.app/mcp", &dns);
-        assert!(text.starts_with(&format!("{DNS_FAILURE_PREFIX}mcp.linear.app: failed to lookup")), "{text}");
-        assert!(text.contains("whether this computer is online"), "{text}");
-
-        let refused = Wrapped { text: "tcp connect error", source: std::io::Error::other("Connection refused") };
-        let text = unreachable_message("http://127.0.0.1:9/mcp", &refused);
-        assert_eq!(text, "cannot reach http://127.0.0.1:9/mcp: Connection refused");
-    }
 }

@@ -14,6 +14,12 @@ pub enum SupervisorError {
     /// The tool is not offered, or not allowed by the server's allowlist.
     #[error("{server} has no tool {tool:?} (allowed: {available})")]
     UnknownTool { server: String, tool: String, available: String },
+    /// The tool is new or changed since the person approved the server: nobody may call it until they approve it.
+    #[error(
+        "{server}: the tool {tool:?} is withheld: it is new or changed since {server} was approved. Review it in \
+         Plugboard or with `plugboard approve {server}`"
+    )]
+    Withheld { server: String, tool: String },
     /// The request did not finish in time; `notifications/cancelled` was sent.
     #[error("{server}: the call did not finish within {} s and was cancelled", seconds(after))]
     Timeout { server: String, after: std::time::Duration },
@@ -42,14 +48,14 @@ impl SupervisorError {
 }
 
 /// "0.8", "30", "2.5": seconds as a person writes them.
-fn seconds(duration: &std::time::Duration) -> String {
+pub(super) fn seconds(duration: &std::time::Duration) -> String {
     let text = format!("{:.1}", duration.as_secs_f64());
     text.strip_suffix(".0").map_or(text.clone(), str::to_owned)
 }
 
 fn describe(status: &ServerStatus) -> String {
     match status {
-        ServerStatus::NeedsLogin { hint } => hint.clone(),
+        ServerStatus::NeedsLogin { hint } | ServerStatus::NeedsApproval { hint, .. } => hint.clone(),
         ServerStatus::Failed { error, .. } => error.clone(),
         ServerStatus::Reconnecting { reason, .. } => reason.clone(),
         ServerStatus::Disabled => "turn it on with `plugboard enable`".into(),

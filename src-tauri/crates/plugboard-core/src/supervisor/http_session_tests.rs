@@ -9,9 +9,9 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use super::test_http_server::ListeningServer;
 use super::*;
 use crate::config::model::{HttpMode, HttpSpec, ServerConfig, ServerName, Transport};
+use crate::testing::ListeningServer;
 use crate::testing::supervisor;
 
 fn repo_root() -> PathBuf {

@@ -1,27 +1,14 @@
 //! The supervisor against the reference server-everything over HTTP: Streamable HTTP, legacy SSE, the probe that
 //! falls back from one to the other, and a server restarted mid-session (its session is gone) healing by itself.
 
-use std::path::PathBuf;
-use std::process::Command;
 use std::time::Duration;
 
 use serde_json::json;
 
-use super::test_http_server::ListeningServer;
 use super::*;
 use crate::config::model::{HttpMode, HttpSpec, ServerConfig, ServerName, Transport};
+use crate::testing::ListeningServer;
 use crate::testing::supervisor;
-
-/// The reference server over HTTP (`mcp-server-everything <mode>`) on `port`, or a free one.
-fn start_everything(mode: &str, port: Option<u16>) -> ListeningServer {
-    let bin = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../tests/node_modules/.bin/mcp-server-everything");
-    assert!(bin.exists(), "{} is missing: make test installs it", bin.display());
-    ListeningServer::start(&format!("server-everything {mode}"), port, |port| {
-        let mut command = Command::new(&bin);
-        command.arg(mode).env("PORT", port.to_string());
-        command
-    })
-}
 
 fn remote(name: &str, url: String, mode: HttpMode) -> ServerConfig {
     ServerConfig {
@@ -44,8 +31,8 @@ async fn echo(sup: &Supervisor, server: &str, message: &str) -> String {
 #[tokio::test]
 #[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]
 async fn streamable_sse_and_probe_come_up() {
-    let streamable = start_everything("streamableHttp", None);
-    let sse = start_everything("sse", None);
+    let streamable = ListeningServer::everything("streamableHttp", None);
+    let sse = ListeningServer::everything("sse", None);
     let sup = supervisor();
     sup.reconcile(vec![
         remote("streamable", streamable.url("/mcp"), HttpMode::StreamableHttp),
@@ -69,7 +56,7 @@ async fn streamable_sse_and_probe_come_up() {
 #[tokio::test]
 #[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]
 async fn restarted_http_server_is_healed() {
-    let first = start_everything("streamableHttp", None);
+    let first = ListeningServer::everything("streamableHttp", None);
     let port = first.port;
     let sup = supervisor();
     let mut events = sup.subscribe();
@@ -78,7 +65,7 @@ async fn restarted_http_server_is_healed() {
     assert_eq!(echo(&sup, "restarting", "before").await, "Echo: before");
 
     drop(first);
-    let _second = start_everything("streamableHttp", Some(port));
+    let _second = ListeningServer::everything("streamableHttp", Some(port));
     assert_eq!(echo(&sup, "restarting", "after").await, "Echo: after");
 
     let mut seen = Vec::new();

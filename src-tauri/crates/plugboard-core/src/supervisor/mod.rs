@@ -219,17 +219,40 @@ impl Supervisor {
             .collect()
     }
 
+    /// The tool pins changed (a person approved changed tools, maybe in another process): every connected server
+    /// checks the tools it already listed against them again, keeping its session; returns once all have.
+    pub async fn review_tools_again(&self) {
+        let commands: Vec<_> = self.lock().values().map(|h| h.route.commands.clone()).collect();
+        let reviews = commands.into_iter().map(|commands| async move {
+            let (done, reviewed) = oneshot::channel();
+            // A server shutting down has nothing left to review.
+            if commands.send(Command::ReviewTools { done }).await.is_ok() {
+                drop(reviewed.await);
+            }
+        });
+        futures::future::join_all(reviews).await;
+    }
+
     /// The server's tools (all of them, each marked allowed or not), as last discovered.
     pub fn tools(&self, server: &str) -> Result<Vec<ToolInfo>, SupervisorError> {
         self.with_handle(server, |h| h.route.tools.borrow().tools.clone())
     }
 
-    /// What the person curated, as other clients may use it: each enabled, ready server with its allowed tools'
-    /// definitions, in name order.
+    /// What the person curated, as other clients may use it: each enabled server that is ready, or healing with the
+    /// tools its last session listed (so a crash does not make them vanish from every client and come back; a call
+    /// meanwhile waits for the new session), with its allowed tools' definitions, in name order.
     pub fn curated(&self) -> Vec<CuratedServer> {
+        let offered = |h: &ServerHandle| {
+            let status = h.route.status.borrow();
+            match *status {
+                ServerStatus::Ready { .. } => true,
+                ref healing if !healing.is_settled() => !h.route.tools.borrow().allowed_definitions().is_empty(),
+                _ => false,
+            }
+        };
         self.lock()
             .iter()
-            .filter(|(_, h)| h.config.enabled && matches!(*h.route.status.borrow(), ServerStatus::Ready { .. }))
+            .filter(|(_, h)| h.config.enabled && offered(h))
             .map(|(name, h)| CuratedServer {
                 name: name.clone(),
                 read_only: h.config.read_only,
@@ -306,6 +329,8 @@ async fn stop(handle: ServerHandle) {
 }
 
 #[cfg(test)]
+mod approval_tests;
+#[cfg(test)]
 mod http_session_tests;
 #[cfg(test)]
 mod http_tests;
@@ -313,7 +338,5 @@ mod http_tests;
 mod inspect_tests;
 #[cfg(test)]
 mod python_tests;
-#[cfg(test)]
-mod test_http_server;
 #[cfg(test)]
 mod tests;

@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use super::test_http_server::ListeningServer;
 use super::*;
 use crate::config::model::{HttpMode, HttpSpec, ServerConfig, ServerName, StdioSpec, Transport};
+use crate::testing::ListeningServer;
 use crate::testing::supervisor;
 
 /// The repository root (the venv and the fixture are found from it).

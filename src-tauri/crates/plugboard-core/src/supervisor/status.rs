@@ -14,6 +14,12 @@ pub enum ServerStatus {
     /// Disconnected by the person; it stays so until they connect it again.
     Stopped,
     Connecting,
+    /// The person has not approved what it runs (or, for a remote server, where its secrets go): nothing was
+    /// started. `refused` when they said no to exactly this definition.
+    NeedsApproval {
+        hint: String,
+        refused: bool,
+    },
     /// The server needs a login before it can be used; `hint` says how.
     NeedsLogin {
         hint: String,
@@ -43,6 +49,7 @@ impl ServerStatus {
     pub fn as_sentence(self) -> Self {
         match self {
             Self::NeedsLogin { hint } => Self::NeedsLogin { hint: capitalised(hint) },
+            Self::NeedsApproval { hint, refused } => Self::NeedsApproval { hint: capitalised(hint), refused },
             Self::Reconnecting { attempt, next_try_ms, reason } => {
                 Self::Reconnecting { attempt, next_try_ms, reason: capitalised(reason) }
             }
@@ -57,6 +64,8 @@ impl ServerStatus {
             Self::Disabled => "disabled",
             Self::Stopped => "stopped",
             Self::Connecting => "connecting",
+            Self::NeedsApproval { refused: false, .. } => "needs approval",
+            Self::NeedsApproval { refused: true, .. } => "refused",
             Self::NeedsLogin { .. } => "needs login",
             Self::Ready { .. } => "ready",
             Self::Reconnecting { .. } => "reconnecting",
@@ -78,6 +87,14 @@ pub enum SupervisorEvent {
         status: ServerStatus,
     },
     ToolsChanged {
+        server: String,
+    },
+    /// The server said its resources (or resource templates) changed (`notifications/resources/list_changed`).
+    ResourcesChanged {
+        server: String,
+    },
+    /// The server said its prompts changed (`notifications/prompts/list_changed`).
+    PromptsChanged {
         server: String,
     },
     /// A note for the person (an allowlist entry that matches nothing, a renamed tool, an unset variable).

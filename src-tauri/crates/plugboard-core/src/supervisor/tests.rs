@@ -124,6 +124,40 @@ async fn killed_server_reconnects_and_the_call_is_retried() {
     sup.shutdown().await;
 }
 
+/// While a crashed server heals, what it offered stays curated (other clients keep its tools and their calls wait for
+/// the new session) instead of vanishing from every client until it is back.
+#[tokio::test]
+#[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]
+async fn a_healing_server_stays_curated() {
+    let marker = format!("plugboard-heal-marker-{}", std::process::id());
+    let bin = everything_bin();
+    let sup = supervisor();
+    let mut events = sup.subscribe();
+    sup.reconcile(vec![stdio("healing", bin.to_str().expect("utf-8"), &["stdio", &marker])]).await;
+    statuses_until(&mut events, "healing", is_ready).await;
+    let offered = |sup: &Supervisor| -> Vec<String> {
+        let curated = sup.curated();
+        curated
+            .iter()
+            .filter(|s| s.name == "healing")
+            .flat_map(|s| s.tools.iter().map(|t| t.name.to_string()))
+            .collect()
+    };
+    assert!(offered(&sup).contains(&"echo".to_owned()), "ready: offered");
+
+    let killed = std::process::Command::new("pkill").args(["-9", "-f", &marker]).status().expect("pkill");
+    assert!(killed.success(), "the server process was found and killed");
+    let seen = statuses_until(&mut events, "healing", |s| matches!(s, ServerStatus::Reconnecting { .. })).await;
+    assert_eq!(seen.last(), Some(&"reconnecting"), "{seen:?}");
+    assert!(offered(&sup).contains(&"echo".to_owned()), "reconnecting: still offered");
+    let result = sup.call("healing", "echo", args(json!({ "message": "back" })), None).await.expect("waited call");
+    assert_eq!(text_of(&result), "Echo: back");
+
+    sup.disconnect("healing").await.expect("disconnect");
+    assert!(offered(&sup).is_empty(), "stopped by the person: no longer offered");
+    sup.shutdown().await;
+}
+
 /// The state machine alone, over the fake connector (no process, no network): an auth failure is never retried (one
 /// attempt, then NeedsLogin), and a transient failure backs off and, five times within a minute, stops in Failed.
 #[tokio::test]
@@ -297,7 +331,7 @@ async fn oauth_server_without_a_login_needs_one() {
         .save(elsewhere)
         .await
         .expect("save");
-    let supervisor = Supervisor::new(Arc::new(LiveConnector::new(vault)));
+    let supervisor = Supervisor::new(crate::testing::approving_connector(vault));
     let mut events = supervisor.subscribe();
     let spec =
         HttpSpec { url: "http://127.0.0.1:9/mcp".into(), headers: Default::default(), mode: HttpMode::StreamableHttp };
@@ -343,7 +377,7 @@ async fn first_reconcile_sweeps_docker_leftovers_once() {
         vec![("PATH".into(), "/usr/bin:/bin".into()), ("STAND_IN_LOG".into(), log.clone().into())];
     let sweep: LeftoverSweep = Arc::new(move || crate::transport::sweep_with(&docker, &env, |pid| pid == 4242));
     let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
-    let sup = Supervisor::with_leftover_sweep(Arc::new(LiveConnector::new(vault)), sweep);
+    let sup = Supervisor::with_leftover_sweep(crate::testing::approving_connector(vault), sweep);
     sup.reconcile(Vec::new()).await;
     assert!(sup.leftovers_swept().await.is_none(), "reconciling alone sweeps nothing (one-shot commands skip it)");
 

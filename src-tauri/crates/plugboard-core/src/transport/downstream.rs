@@ -1,9 +1,12 @@
 //! What a server asks of a person, relayed to the gateway's client: `plugboard serve` has no person of its own, so
 //! elicitation, sampling and roots requests go to the client that launched it, when that client is connected and
-//! declared the capability; otherwise they are declined with the reason in the log. It must never answer for the
-//! client, and never send a request to a client that did not declare it can take it.
+//! declared the capability; otherwise they are declined with the reason in the log. Over HTTP several clients may be
+//! connected: a request goes to the client whose call is in flight (the newest, when several are: a request does
+//! not say which call it belongs to), else to the one that connected last. It must never answer for the client, and never send a request to a client that did not
+//! declare it can take it.
 
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 #[allow(deprecated)]
 // Sampling and roots are deprecated by SEP-2577; servers and clients of 2025-11-25 still use them.
@@ -14,10 +17,27 @@ use rmcp::model::{
 use rmcp::service::RoleServer;
 use rmcp::{Peer, ServiceError};
 
+/// The clients with a call in flight, oldest first, each under the number of its call.
+type InFlight = Vec<(u64, Peer<RoleServer>)>;
+
 /// The gateway's connected client, shared by every upstream session's handler; cheap to clone.
 #[derive(Clone, Default)]
 pub struct DownstreamLink {
     client: Arc<RwLock<Option<Peer<RoleServer>>>>,
+    calling: Arc<Mutex<InFlight>>,
+    next_call: Arc<AtomicU64>,
+}
+
+/// Marks a client's call as in flight until dropped (see [`DownstreamLink::calling`]).
+pub struct CallInFlight {
+    link: DownstreamLink,
+    call: u64,
+}
+
+impl Drop for CallInFlight {
+    fn drop(&mut self) {
+        self.link.in_flight().retain(|(call, _)| *call != self.call);
+    }
 }
 
 impl std::fmt::Debug for DownstreamLink {
@@ -32,11 +52,25 @@ impl DownstreamLink {
         *self.client.write().unwrap_or_else(PoisonError::into_inner) = Some(client);
     }
 
-    fn peer(&self) -> Option<Peer<RoleServer>> {
-        self.client.read().unwrap_or_else(PoisonError::into_inner).clone()
+    /// `client` has a call in flight until the returned guard is dropped: what servers ask meanwhile goes to it.
+    pub fn calling(&self, client: Peer<RoleServer>) -> CallInFlight {
+        let call = self.next_call.fetch_add(1, Ordering::Relaxed);
+        self.in_flight().push((call, client));
+        CallInFlight { link: self.clone(), call }
     }
 
-    /// The client, if it is connected and declared what `wants` looks for.
+    fn in_flight(&self) -> std::sync::MutexGuard<'_, InFlight> {
+        self.calling.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Who to ask: the client with the newest call in flight, else the one that connected last. Never another
+    /// client because that one cannot answer: the request is part of its call.
+    fn peer(&self) -> Option<Peer<RoleServer>> {
+        let newest = self.in_flight().last().map(|(_, peer)| peer.clone());
+        newest.or_else(|| self.client.read().unwrap_or_else(PoisonError::into_inner).clone())
+    }
+
+    /// The client to ask, if it declared what `wants` looks for.
     fn able(&self, wants: impl Fn(&ClientCapabilities) -> bool) -> Option<Peer<RoleServer>> {
         self.peer().filter(|peer| peer.peer_info().is_some_and(|info| wants(&info.capabilities)))
     }

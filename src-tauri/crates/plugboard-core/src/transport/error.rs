@@ -14,6 +14,13 @@ pub enum TransportError {
     /// are kept apart from the message, so the status can show them as the server's own words.
     #[error("the server stopped before completing the MCP handshake: {message}")]
     StartupFailed { message: String, stderr_tail: Option<String> },
+    /// A remote server wants credentials (a 401, or a 403 at the handshake); its `WWW-Authenticate` when it sent one.
+    #[error("the server asks for credentials")]
+    AuthRequired { challenge: Option<String> },
+    /// A remote server could not be reached, refused the handshake or cannot be spoken to as configured; `message`
+    /// says which in words, `transient` whether retrying by itself may help.
+    #[error("{message}")]
+    Remote { message: String, transient: bool },
     /// A request after the handshake failed.
     #[error("request failed: {0}")]
     Request(String),
@@ -28,6 +35,7 @@ impl TransportError {
         match self {
             Self::Spawn { source, .. } => matches!(source.kind(), Interrupted | WouldBlock | ResourceBusy | TimedOut),
             Self::Initialize(_) | Self::StartupFailed { .. } => true,
+            Self::Remote { transient, .. } => *transient,
             _ => false,
         }
     }

@@ -62,6 +62,10 @@ impl Default for Answerer {
 pub enum ServerNotice {
     /// `notifications/tools/list_changed`: the tool list should be fetched again.
     ToolsChanged,
+    /// `notifications/resources/list_changed`: the server's resources (or templates) changed.
+    ResourcesChanged,
+    /// `notifications/prompts/list_changed`: the server's prompts changed.
+    PromptsChanged,
     /// `notifications/message`: a log entry from the server.
     Log(ServerLog),
     /// `notifications/progress` for a request in flight.
@@ -229,6 +233,14 @@ impl ClientHandler for PlugboardClient {
 
     async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
         self.notify(ServerNotice::ToolsChanged);
+    }
+
+    async fn on_resource_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        self.notify(ServerNotice::ResourcesChanged);
+    }
+
+    async fn on_prompt_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        self.notify(ServerNotice::PromptsChanged);
     }
 
     #[allow(deprecated)] // See `ServerLog::from_rmcp`.

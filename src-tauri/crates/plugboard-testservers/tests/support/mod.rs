@@ -12,14 +12,32 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
+use futures::future::BoxFuture;
 use plugboard_core::config::model::{ServerConfig, ServerName, StdioSpec, Transport};
 use plugboard_core::person::PersonRequests;
 use plugboard_core::secrets::{MemoryStore, Vault};
-use plugboard_core::supervisor::{LiveConnector, ServerStatus, Supervisor, SupervisorEvent};
+use plugboard_core::supervisor::{
+    ConnectError, Connected, Connector, LiveConnector, ServerStatus, Supervisor, SupervisorEvent,
+};
+use plugboard_core::trust::{Approvals, Decision, LaunchDefinition};
 use rmcp::model::{CallToolResult, JsonObject};
 use tokio::sync::broadcast;
 
 pub const SERVER: &str = env!("CARGO_BIN_EXE_plugboard-testserver");
+
+/// The test standing in for the person: it approves each server's definition (in the harness's own approvals)
+/// just before the live connector checks it. The approval gate itself is tested in the core.
+struct TestApproves {
+    live: LiveConnector,
+    approvals: Approvals,
+}
+
+impl Connector for TestApproves {
+    fn connect<'a>(&'a self, config: &'a ServerConfig) -> BoxFuture<'a, Result<Connected, ConnectError>> {
+        self.approvals.record(&LaunchDefinition::of(config), Decision::Approved).expect("the test approves");
+        self.live.connect(config)
+    }
+}
 
 /// One test's world: the supervisor, its events, a temp dir for journals and markers, and the tag that marks this
 /// test's server processes (and nothing else).
@@ -31,6 +49,8 @@ pub struct Harness {
     pub events: broadcast::Receiver<SupervisorEvent>,
     pub dir: tempfile::TempDir,
     pub tag: String,
+    /// Where the test approves, as the person would.
+    pub approvals: Approvals,
 }
 
 impl Harness {
@@ -41,17 +61,30 @@ impl Harness {
     /// A harness whose sessions hand servers' requests for a person to `person` (as the window's do).
     #[allow(dead_code, reason = "each test binary compiles this module; only some ask a person")]
     pub fn with_person(person: Arc<PersonRequests>) -> Self {
-        Self::with_connector(|vault| LiveConnector::with_person(vault, person))
+        Self::with_connector(|vault, approvals| LiveConnector::with_person(vault, approvals, person))
     }
 
-    fn with_connector(connector: impl FnOnce(Arc<Vault>) -> LiveConnector) -> Self {
+    fn with_connector(connector: impl FnOnce(Arc<Vault>, Approvals) -> LiveConnector) -> Self {
         static NEXT: AtomicU32 = AtomicU32::new(0);
         let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
-        let sup = Arc::new(Supervisor::new(Arc::new(connector(Arc::clone(&vault)))));
+        let dir = tempfile::tempdir().expect("temp dir");
+        let approvals = Approvals::at(dir.path().join("trust.json"));
+        let live = connector(Arc::clone(&vault), approvals.clone());
+        let sup = Arc::new(Supervisor::new(Arc::new(TestApproves { live, approvals: approvals.clone() })));
         let events = sup.subscribe();
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
         let tag = format!("plugboard-faults-{}-{n}", std::process::id());
-        Self { sup, vault, events, dir: tempfile::tempdir().expect("temp dir"), tag }
+        Self { sup, vault, events, dir, tag, approvals }
+    }
+
+    /// Approves, as the person would, every tool of `server` withheld since its definition was approved.
+    pub fn approve_tool_changes(&self, server: &str) {
+        let config = self.sup.config(server).expect("configured");
+        let digest = LaunchDefinition::of(&config).digest();
+        let pins = self.approvals.tool_pins();
+        let pending = pins.pins(&digest).expect("readable").expect("pinned").pending;
+        let shown = pending.into_iter().map(|(tool, pin)| (tool, pin.digest)).collect();
+        pins.approve_pending(&digest, &shown).expect("approve");
     }
 
     /// A file in this test's temp dir, as a string for the server's argv.

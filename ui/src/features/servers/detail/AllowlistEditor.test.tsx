@@ -22,6 +22,7 @@ function tool(name: string, fields: Partial<ToolInfo> = {}): ToolInfo {
     title: null,
     description: `Does ${name}`,
     allowed: true,
+    withheld: null, hiddenContent: [],
     inputSchema: "{}",
     ...fields,
   };

@@ -64,7 +64,7 @@ describe("ServerDetailPage", () => {
       data: {
         entries: null,
         tools: [
-          { name: "echo", exposedName: "mcp__everything__echo", title: null, description: "Echoes", allowed: true, inputSchema: "{}" },
+          { name: "echo", exposedName: "mcp__everything__echo", title: null, description: "Echoes", allowed: true, withheld: null, hiddenContent: [], inputSchema: "{}" },
         ],
         unknownEntries: [],
       },

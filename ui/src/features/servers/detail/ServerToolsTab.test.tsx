@@ -18,7 +18,7 @@ vi.mock("../../../ipc/bindings", () => ({
 const serverAllowlist = vi.mocked(commands.serverAllowlist);
 const WITH_TOOLS: AllowlistView = {
   entries: ["echo"],
-  tools: [{ name: "echo", exposedName: "mcp__s__echo", title: null, description: null, allowed: true, inputSchema: "{}" }],
+  tools: [{ name: "echo", exposedName: "mcp__s__echo", title: null, description: null, allowed: true, withheld: null, hiddenContent: [], inputSchema: "{}" }],
   unknownEntries: [],
 };
 let emitToolsChanged: (payload: ToolsChanged) => void;

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { AllowlistView } from "../../../ipc/bindings";
 import { revealHidden } from "../revealHidden";
+import ToolChangesPanel from "../../trust/ToolChangesPanel";
 import AllowlistEditor from "./AllowlistEditor";
 import { useAllowlist } from "./useAllowlist";
 
@@ -37,8 +38,10 @@ export default function ServerToolsTab({ server, ready }: ServerToolsTabProps) {
   // A restarting server has no tools until it is ready again (and its tools are fetched once more); its last list
   // is a better picture than none meanwhile.
   const stale = allowlist.data.tools.length === 0 && lastSeen !== null && (!ready || allowlist.isFetching);
+  const withheld = allowlist.data.tools.filter((tool) => tool.withheld !== null).map((tool) => tool.name);
   return (
     <>
+      {withheld.length > 0 && <ToolChangesPanel server={server} withheld={withheld} />}
       {stale && (
         <p role="status" className="mb-3 text-sm text-muted">
           Waiting for the server's tools; they are shown as last seen.

@@ -1,7 +1,7 @@
 // A server's tools as a virtualised list of checkboxes (servers may offer hundreds): each row shows the tool's name,
 // the name other clients see, and its description as inert text with hidden characters made visible.
 import * as Checkbox from "@radix-ui/react-checkbox";
-import { Check } from "lucide-react";
+import { Check, ShieldAlert, TriangleAlert } from "lucide-react";
 import { useId } from "react";
 import type { ToolInfo } from "../../../ipc/bindings";
 import { revealHidden } from "../revealHidden";
@@ -71,6 +71,18 @@ function ToolRow({ tool, ticked, onToggle }: ToolRowProps) {
         <code id={`${id}-exposed`} className="block font-mono text-xs text-muted wrap-anywhere">
           {revealHidden(tool.exposedName)}
         </code>
+        {tool.withheld !== null && (
+          <p className="flex items-center gap-1 text-xs font-medium">
+            <ShieldAlert size={12} aria-hidden="true" className="shrink-0 text-warn" />
+            Withheld: {tool.withheld === "new" ? "new" : "changed"} since you approved this server
+          </p>
+        )}
+        {tool.hiddenContent.length > 0 && (
+          <p className="flex items-start gap-1 text-xs font-medium">
+            <TriangleAlert size={12} aria-hidden="true" className="mt-0.5 shrink-0 text-danger" />
+            Its description holds {tool.hiddenContent.join(", ")}: a model reads what you cannot see
+          </p>
+        )}
         {/* Clamped to three lines on screen only: the whole text stays in the DOM and in the tooltip. */}
         <p
           id={`${id}-description`}

@@ -6,7 +6,7 @@ import { draftFrom, dropUnknown, isDirty, isTicked, setMode, setTicked, toSave }
 const OFFERED = ["echo", "add", "sleep"];
 
 function tool(name: string, allowed: boolean): ToolInfo {
-  return { name, exposedName: `mcp__s__${name}`, title: null, description: null, allowed, inputSchema: "{}" };
+  return { name, exposedName: `mcp__s__${name}`, title: null, description: null, allowed, withheld: null, hiddenContent: [], inputSchema: "{}" };
 }
 
 function view(entries: string[] | null, allowed: string[], unknownEntries: string[] = []): AllowlistView {

@@ -1,5 +1,7 @@
 //! Turning the server's `endpoint` event into the URL we POST to.
 //! Must never accept an endpoint on another origin: our headers (often a bearer token) would follow it there.
+//! This is the network guard for the one URL the legacy transport discovers, and stricter than `net::guard`: the
+//! endpoint is always on the configured (approved) server's own origin, so no other host is ever reached.
 
 use url::Url;
 

@@ -1,6 +1,6 @@
 //! The legacy HTTP+SSE client transport (MCP 2024-11-05), which rmcp no longer ships: a GET event stream for what
 //! the server says, a POST per message for what we say.
-//! Must never log header values or message bodies, nor POST anywhere but the SSE URL's own origin.
+//! Reached only through `transport::connect_remote`. Must never log header values or message bodies, nor POST anywhere but the SSE URL's own origin.
 //!
 //! It implements rmcp's `Transport` directly rather than a (Sink, Stream) pair: rmcp's sink adapter holds a mutex
 //! across each send, which would serialise the POSTs, while here every `send` is an independent future (rmcp runs
@@ -21,7 +21,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use reqwest::header::{self, HeaderMap, HeaderName, HeaderValue};
-use rmcp::ServiceExt;
 use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::service::RoleClient;
 use rmcp::transport::Transport;
@@ -32,7 +31,6 @@ use url::Url;
 pub use error::LegacySseError;
 pub use reader::StreamEnd;
 
-use crate::transport::{ElicitationPolicy, McpSession, TransportError, client_handler};
 use reader::EventReader;
 
 /// How long a POST may take to be acknowledged. The answer itself comes over the stream, so the POST should return
@@ -107,17 +105,6 @@ pub async fn connect_legacy_sse(
     Ok(LegacySseTransport { client, endpoint, headers, incoming, reader: Some(AbortOnDrop(task)), end })
 }
 
-/// Connects and completes the MCP handshake, announcing Plugboard as the stdio transport does.
-pub async fn connect(client: reqwest::Client, config: LegacySseConfig) -> Result<McpSession, TransportError> {
-    // TransportError has no variant for this transport yet, so the classification is lost: every failure becomes
-    // `Initialize`, which counts as transient (a 401 or a cross-origin endpoint would be retried until the crash-loop
-    // limit). Callers that need the real classification use `connect_legacy_sse` and serve the transport themselves.
-    let transport = connect_legacy_sse(client, config).await.map_err(|e| TransportError::Initialize(e.to_string()))?;
-    let (handler, notices) = client_handler(ElicitationPolicy::Decline);
-    let service = handler.serve(transport).await.map_err(|e| TransportError::Initialize(e.to_string()))?;
-    Ok(McpSession::new(service, notices))
-}
-
 /// A connected legacy SSE session, ready for `rmcp::ServiceExt::serve`. Dropping it stops the reader task.
 pub struct LegacySseTransport {
     client: reqwest::Client,
@@ -130,6 +117,7 @@ pub struct LegacySseTransport {
 
 impl LegacySseTransport {
     /// Why the stream ended, readable after rmcp has taken the transport (it reports only "closed").
+    #[cfg(test)]
     pub fn stream_end(&self) -> StreamEnd {
         self.end.clone()
     }

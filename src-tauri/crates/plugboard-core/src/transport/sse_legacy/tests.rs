@@ -7,8 +7,9 @@ use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::Transport;
 use tokio::io::AsyncWriteExt;
 
-use super::tests_support::{FakeServer, SSE_HEAD, client, event, respond};
+use super::tests_support::{SSE_HEAD, event, scripted_sse};
 use super::{LegacySseConfig, LegacySseError, LegacySseTransport, connect_legacy_sse};
+use crate::testing::{LoopbackServer, Reply, client, respond};
 
 const NOTIFICATION: &str = r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#;
 
@@ -29,7 +30,7 @@ async fn receive(transport: &mut LegacySseTransport) -> Option<ServerJsonRpcMess
 /// GET carries Accept and the configured headers; POST carries them too, as JSON; a pushed message arrives.
 #[tokio::test]
 async fn round_trip_carries_headers_and_messages() {
-    let s = FakeServer::sse(Some("/message?sessionId=s1"), 202).await;
+    let s = scripted_sse(Some("/message?sessionId=s1"), 202).await;
     let mut cfg = config(s.server.url("/sse"));
     cfg.headers = vec![("Authorization".into(), "Bearer t0ken".into())];
     let mut transport = connect_legacy_sse(client(), cfg).await.expect("connect");
@@ -39,7 +40,7 @@ async fn round_trip_carries_headers_and_messages() {
     let message = receive(&mut transport).await.expect("a message");
     assert!(matches!(message, ServerJsonRpcMessage::Notification(_)), "{message:?}");
 
-    let requests = s.requests.lock().expect("lock").clone();
+    let requests = s.server.requests();
     let (get, post) = (&requests[0], &requests[1]);
     assert_eq!((get.method.as_str(), get.path.as_str()), ("GET", "/sse"));
     assert_eq!(get.header("accept"), Some("text/event-stream"));
@@ -55,16 +56,31 @@ async fn round_trip_carries_headers_and_messages() {
 /// An `endpoint` on another origin (same port, other host name) is refused, naming both origins.
 #[tokio::test]
 async fn cross_origin_endpoint_is_rejected() {
-    let probe = FakeServer::start(|_, _| async {}).await;
+    let probe = LoopbackServer::start(|_, _| async {}).await;
     let foreign = format!("http://localhost:{}/message", probe.addr.port());
-    let s = FakeServer::sse(Some(&foreign), 202).await;
+    let s = scripted_sse(Some(&foreign), 202).await;
     let err = connect_legacy_sse(client(), config(s.server.url("/sse"))).await.err().expect("rejected");
     let LegacySseError::CrossOriginEndpoint { sse_origin, endpoint_origin } = &err else { panic!("{err:?}") };
     assert_eq!(sse_origin, &format!("http://{}", s.server.addr));
     assert_eq!(endpoint_origin, &format!("http://localhost:{}", probe.addr.port()));
     assert!(!err.is_transient() && !err.is_auth_required());
     // Nothing was POSTed anywhere.
-    assert_eq!(s.requests.lock().expect("lock").len(), 1);
+    assert_eq!(s.server.requests().len(), 1);
+}
+
+/// An `endpoint` naming another internal host (127.0.0.2, while the SSE URL is on 127.0.0.1) is refused at connect,
+/// and that host never sees a message: the same-origin rule keeps every POST on the approved server's own origin.
+#[tokio::test]
+async fn endpoint_on_another_internal_host_gets_no_message() {
+    let other = LoopbackServer::replying_at(std::net::Ipv4Addr::new(127, 0, 0, 2), |_, _, _| Reply::status(202)).await;
+    let s = scripted_sse(Some(&other.url("/message")), 202).await;
+    let connected = connect_legacy_sse(client(), config(s.server.url("/sse"))).await;
+    let refused = matches!(connected, Err(LegacySseError::CrossOriginEndpoint { .. }));
+    if let Ok(mut transport) = connected {
+        let _ = transport.send(initialized()).await;
+    }
+    assert!(other.requests().is_empty(), "a message reached the other host: {:?}", other.request_lines());
+    assert!(refused, "the endpoint on another host was accepted");
 }
 
 /// A mid-session event larger than the cap ends the stream with `EventTooLarge` long before the server is done.
@@ -73,7 +89,7 @@ async fn oversized_event_ends_the_stream_with_bounded_memory() {
     const TOTAL: usize = 64 << 20;
     let (done, written) = tokio::sync::oneshot::channel::<usize>();
     let done = std::sync::Mutex::new(Some(done));
-    let server = FakeServer::start(move |request, mut stream| {
+    let server = LoopbackServer::start(move |request, mut stream| {
         let done = if request.method == "GET" { done.lock().expect("lock").take() } else { None };
         async move {
             let _ = stream.write_all(SSE_HEAD.as_bytes()).await;
@@ -107,7 +123,7 @@ async fn oversized_event_ends_the_stream_with_bounded_memory() {
 /// An oversized event before the `endpoint` fails the connect itself.
 #[tokio::test]
 async fn oversized_event_before_the_endpoint_fails_connect() {
-    let server = FakeServer::start(|_, mut stream| async move {
+    let server = LoopbackServer::start(|_, mut stream| async move {
         let _ = stream.write_all(SSE_HEAD.as_bytes()).await;
         let _ = stream.write_all(b"event: endpoint\ndata: /").await;
         let _ = stream.write_all(&vec![b'a'; 1 << 20]).await;
@@ -122,7 +138,7 @@ async fn oversized_event_before_the_endpoint_fails_connect() {
 /// A 200 HTML page (a login portal, a wrong path) says "not an SSE endpoint" instead of timing out.
 #[tokio::test]
 async fn html_page_is_not_an_sse_endpoint() {
-    let server = FakeServer::start(|_, mut stream| async move {
+    let server = LoopbackServer::start(|_, mut stream| async move {
         respond(&mut stream, 200, &[("Content-Type", "text/html; charset=utf-8")], b"<html>hi</html>").await;
     })
     .await;
@@ -135,7 +151,7 @@ async fn html_page_is_not_an_sse_endpoint() {
 /// A stream that never sends `endpoint` (keep-alive comments only) times out at the configured bound.
 #[tokio::test]
 async fn missing_endpoint_times_out() {
-    let server = FakeServer::start(|_, mut stream| async move {
+    let server = LoopbackServer::start(|_, mut stream| async move {
         let _ = stream.write_all(SSE_HEAD.as_bytes()).await;
         for _ in 0..100 {
             if stream.write_all(b": keep-alive\n\n").await.is_err() {
@@ -158,7 +174,7 @@ async fn missing_endpoint_times_out() {
 #[tokio::test]
 async fn unauthorized_get_requires_auth_with_the_challenge() {
     let challenge = r#"Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource""#;
-    let server = FakeServer::start(move |_, mut stream| async move {
+    let server = LoopbackServer::start(move |_, mut stream| async move {
         respond(&mut stream, 401, &[("WWW-Authenticate", challenge)], b"").await;
     })
     .await;
@@ -175,7 +191,7 @@ async fn post_statuses_are_classified() {
     for (status, auth, transient) in
         [(401, true, false), (404, false, true), (410, false, true), (500, false, true), (400, false, false)]
     {
-        let s = FakeServer::sse(Some("/message"), status).await;
+        let s = scripted_sse(Some("/message"), status).await;
         let mut transport = connect_legacy_sse(client(), config(s.server.url("/sse"))).await.expect("connect");
         let err = transport.send(initialized()).await.expect_err("POST refused");
         assert_eq!((err.is_auth_required(), err.is_transient()), (auth, transient), "{status}: {err:?}");
@@ -189,7 +205,7 @@ async fn post_statuses_are_classified() {
 /// The server closing the stream ends the receiver; the cause and later sends are transient (reconnect).
 #[tokio::test]
 async fn closed_stream_ends_the_receiver_and_is_transient() {
-    let s = FakeServer::sse(Some("/message"), 202).await;
+    let s = scripted_sse(Some("/message"), 202).await;
     let mut transport = connect_legacy_sse(client(), config(s.server.url("/sse"))).await.expect("connect");
     drop(s.push);
     assert!(receive(&mut transport).await.is_none());
@@ -197,13 +213,13 @@ async fn closed_stream_ends_the_receiver_and_is_transient() {
     assert!(matches!(*cause, LegacySseError::StreamClosed) && cause.is_transient(), "{cause:?}");
     let err = transport.send(initialized()).await.expect_err("ended");
     assert!(err.is_transient(), "{err:?}");
-    assert_eq!(s.requests.lock().expect("lock").len(), 1, "no blind POST after the stream ended");
+    assert_eq!(s.server.requests().len(), 1, "no blind POST after the stream ended");
 }
 
 /// Comments, unknown event types, non-UTF-8 and non-JSON messages are skipped; the next good message arrives.
 #[tokio::test]
 async fn junk_events_are_skipped() {
-    let s = FakeServer::sse(Some("/message"), 202).await;
+    let s = scripted_sse(Some("/message"), 202).await;
     let mut transport = connect_legacy_sse(client(), config(s.server.url("/sse"))).await.expect("connect");
     s.push.send(b": comment\n\nevent: surprise\ndata: {}\n\ndata: \xff\xfe\n\n".to_vec()).expect("push");
     s.push
@@ -213,14 +229,14 @@ async fn junk_events_are_skipped() {
     let message = receive(&mut transport).await.expect("the good message");
     assert!(matches!(message, ServerJsonRpcMessage::Notification(_)), "{message:?}");
     transport.send(initialized()).await.expect("the endpoint did not move");
-    let requests = s.requests.lock().expect("lock").clone();
+    let requests = s.server.requests();
     assert_eq!(requests[1].path, "/message");
 }
 
 /// `close()` returns promptly with the stream still open, ends the receiver, and later sends fail as closed.
 #[tokio::test]
 async fn close_is_prompt_and_final() {
-    let s = FakeServer::sse(Some("/message"), 202).await;
+    let s = scripted_sse(Some("/message"), 202).await;
     let mut transport = connect_legacy_sse(client(), config(s.server.url("/sse"))).await.expect("connect");
     tokio::time::timeout(Duration::from_secs(1), transport.close()).await.expect("no hang").expect("close");
     assert!(receive(&mut transport).await.is_none());

@@ -6,6 +6,7 @@ mod containment;
 mod docker;
 mod env;
 mod guard;
+mod login_path_cache;
 mod path_resolution;
 mod stderr_tail;
 #[cfg(test)]

@@ -1,12 +1,14 @@
 //! Finding the binary behind a bare program name (`npx`, `uvx`, `docker`) the way the person's terminal would.
-//! A GUI app starts with a bare PATH, so the login shell's PATH is asked once per process. It must never run the
+//! A GUI app starts with a bare PATH, so the login shell's PATH is asked once and cached across processes. It must never run the
 //! person's command line through a shell: the shell here only prints its PATH.
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
+
+use super::login_path_cache;
 
 /// How long a login shell may take to print its PATH (a slow `.zprofile` is common; a hung one must not hang us).
 const LOGIN_SHELL_TIMEOUT: Duration = Duration::from_secs(3);
@@ -115,7 +117,8 @@ fn kill_tree(child: &mut std::process::Child) {
     let _ = child.wait();
 }
 
-/// The login shell's PATH, asked once per process; `None` on Windows, without `$SHELL`, or when it fails.
+/// The login shell's PATH, learned once per process (and kept between processes in the data dir); `None` on
+/// Windows, without `$SHELL`, or when it fails.
 fn login_shell_path() -> Option<&'static OsString> {
     static LOGIN_PATH: OnceLock<Option<OsString>> = OnceLock::new();
     LOGIN_PATH
@@ -127,14 +130,30 @@ fn login_shell_path() -> Option<&'static OsString> {
             // The shell gets the same minimal environment a server would, never our secrets.
             let current = std::env::var_os("PATH").unwrap_or_default();
             let env = super::env::child_environment(std::env::vars_os(), &current, &Default::default());
-            let found = query_login_path(Path::new(&shell), &env, LOGIN_SHELL_TIMEOUT);
-            match &found {
-                Some(_) => tracing::info!(shell = %Path::new(&shell).display(), "read PATH from the login shell"),
-                None => tracing::warn!("could not read PATH from the login shell; using the app's PATH"),
-            }
-            found
+            learn_login_path(Path::new(&shell), &env, &crate::paths::login_path_cache())
         })
         .as_ref()
+}
+
+/// `shell`'s login PATH for `env`: from `cache` when an earlier process stored it for the same key, else asked of
+/// the shell and stored. A failure is not stored, so the next process asks again.
+pub(crate) fn learn_login_path(shell: &Path, env: &[(OsString, OsString)], cache: &Path) -> Option<OsString> {
+    let key = login_path_cache::key(shell, env);
+    if let Some(path) = login_path_cache::read(cache, &key, SystemTime::now(), login_path_cache::MAX_AGE) {
+        tracing::debug!(shell = %shell.display(), "PATH from the login shell, as cached");
+        return Some(path);
+    }
+    let found = query_login_path(shell, env, LOGIN_SHELL_TIMEOUT);
+    match &found {
+        Some(path) => {
+            tracing::info!(shell = %shell.display(), "read PATH from the login shell");
+            if let Err(e) = login_path_cache::write(cache, &key, path, SystemTime::now()) {
+                tracing::warn!(file = %cache.display(), "could not cache the login shell's PATH: {e}");
+            }
+        }
+        None => tracing::warn!("could not read PATH from the login shell; using the app's PATH"),
+    }
+    found
 }
 
 /// The PATH a launch searches and hands to the server: the configured `PATH` if the person set one, otherwise the

@@ -13,6 +13,8 @@ export function notReadyText(status: ServerStatus | undefined, what: string): st
       return `The server is disconnected. Connect it to see its ${what}.`;
     case "connecting":
       return `The server is connecting; its ${what} appear once it is ready.`;
+    case "needsApproval":
+      return `The server awaits your approval of what it runs, so it shows no ${what} yet: ${revealHidden(status.hint)}`;
     case "needsLogin":
       return `The server needs a login before it shows its ${what}: ${revealHidden(status.hint)}`;
     case "reconnecting":

@@ -213,7 +213,7 @@ fn prepare(text: &str) -> Result<&str, ParseError> {
 }
 
 /// 1-based line and column (in characters) of a byte offset.
-fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
     let before = text.get(..offset).unwrap_or(text);
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);

@@ -370,4 +370,5 @@ async fn helper_app_holding_a_server() {
     tokio::time::sleep(Duration::from_secs(60)).await;
 }
 
+mod login_path;
 mod output;

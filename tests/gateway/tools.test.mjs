@@ -1,45 +1,54 @@
-// `plugboard serve --stdio` as a client sees it, with the official TypeScript SDK's client against real upstream
-// servers (the reference server-everything and Plugboard's testserver): exactly the allowlisted tools under their
+// The gateway as a client sees it over both wires (`serve --stdio`, and `serve --http` with the token), with the
+// official TypeScript SDK's client against real upstream servers (the reference server-everything over stdio and,
+// for HTTP, also over Streamable HTTP, and Plugboard's testserver): exactly the allowlisted tools under their
 // gateway names, calls, progress, a cancel, list_changed after another program edits the allowlist, a SIGKILLed
-// upstream that the next call survives, and no upstream process left once the client is gone.
+// upstream that the next call survives, and no upstream process left once the gateway is gone.
 import assert from "node:assert/strict";
 import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
-import { everythingServer, pidsWith, testServer, writeConfig } from "../support/system.mjs";
+import { everythingServer, pidsWith, startEverythingHttp, testServer, writeConfig } from "../support/system.mjs";
 import { connectGateway, eventually, firstText, nextListChanged } from "./client.mjs";
 
 const marker = `plugboard-gateway-${process.pid}`;
 const journal = join(tmpdir(), `${marker}.journal`);
 
-function config(everythingTools) {
-  return {
-    mcpServers: {
-      everything: { command: everythingServer(), args: ["stdio", marker], tools: everythingTools },
-      jobs: { command: testServer(), args: ["--journal", journal, "--tag", marker], tools: ["progress", "slow"] },
-      off: { command: testServer(), args: ["--tag", marker], enabled: false },
-    },
+function config(everythingTools, remoteUrl) {
+  const servers = {
+    everything: { command: everythingServer(), args: ["stdio", marker], tools: everythingTools },
+    jobs: { command: testServer(), args: ["--journal", journal, "--tag", marker], tools: ["progress", "slow"] },
+    off: { command: testServer(), args: ["--tag", marker], enabled: false },
   };
+  if (remoteUrl) servers.remote = { type: "http", url: remoteUrl, tools: ["get-sum"] };
+  return { mcpServers: servers };
 }
 
-describe("serve --stdio with the TypeScript SDK client", () => {
+for (const wire of ["stdio", "http"]) describe(`serve --${wire} with the TypeScript SDK client`, () => {
   let gateway;
+  let remote;
+  let setConfig;
   before(async () => {
     rmSync(journal, { force: true });
-    writeConfig(config(["echo", "get-sum"]));
-    gateway = await connectGateway();
+    // Over HTTP the gateway also relays a server it reaches over Streamable HTTP itself.
+    remote = wire === "http" ? await startEverythingHttp() : undefined;
+    setConfig = (tools) => writeConfig(config(tools, remote?.url));
+    setConfig(["echo", "get-sum"]);
+    gateway = await connectGateway({ wire });
   });
   after(async () => {
-    await gateway?.client.close();
+    await gateway?.close();
+    remote?.stop();
     rmSync(journal, { force: true });
   });
 
   test("lists exactly the allowlisted tools of the enabled servers, under their gateway names", async () => {
     const { tools } = await gateway.client.listTools();
     const names = tools.map((t) => t.name).sort();
-    assert.deepEqual(names, ["mcp__everything__echo", "mcp__everything__get-sum", "mcp__jobs__progress", "mcp__jobs__slow"]);
+    const expected = ["mcp__everything__echo", "mcp__everything__get-sum", "mcp__jobs__progress", "mcp__jobs__slow"];
+    if (remote) expected.push("mcp__remote__get-sum");
+    assert.deepEqual(names, expected.sort());
     const echo = tools.find((t) => t.name === "mcp__everything__echo");
     assert.equal(echo.inputSchema.type, "object", "the upstream's schema is passed on");
     assert.equal(gateway.client.getServerVersion()?.name, "plugboard");
@@ -49,6 +58,10 @@ describe("serve --stdio with the TypeScript SDK client", () => {
     const result = await gateway.client.callTool({ name: "mcp__everything__get-sum", arguments: { a: 2, b: 40 } });
     assert.notEqual(result.isError, true, JSON.stringify(result));
     assert.match(firstText(result), /42/);
+    if (remote) {
+      const relayed = await gateway.client.callTool({ name: "mcp__remote__get-sum", arguments: { a: 1, b: 2 } });
+      assert.match(firstText(relayed), /3/, "a call through the gateway to a Streamable HTTP upstream");
+    }
   });
 
   test("a hidden or unknown tool is refused", async () => {
@@ -85,10 +98,12 @@ describe("serve --stdio with the TypeScript SDK client", () => {
 
   test("another program's allowlist edit is announced with list_changed and applied", async () => {
     const changed = nextListChanged(gateway.changes.tools);
-    writeConfig(config(["echo"]));
+    setConfig(["echo"]);
     await changed;
     const names = (await gateway.client.listTools()).tools.map((t) => t.name).sort();
-    assert.deepEqual(names, ["mcp__everything__echo", "mcp__jobs__progress", "mcp__jobs__slow"]);
+    const expected = ["mcp__everything__echo", "mcp__jobs__progress", "mcp__jobs__slow"];
+    if (remote) expected.push("mcp__remote__get-sum");
+    assert.deepEqual(names, expected.sort());
   });
 
   test("an upstream killed with SIGKILL between two calls: the second call succeeds", async () => {
@@ -103,9 +118,10 @@ describe("serve --stdio with the TypeScript SDK client", () => {
     assert.match(firstText(second), /two/);
   });
 
-  test("no upstream process is left once the client closes", async () => {
+  test("no upstream process is left once the gateway is gone", async () => {
     assert.ok(pidsWith(marker).length > 0, "upstream servers are running while the client is connected");
-    await gateway.client.close();
+    // Over stdio the client's closing ends the gateway; over HTTP it is stopped with SIGTERM.
+    await gateway.close();
     gateway = undefined;
     await eventually(() => pidsWith(marker).length === 0, "every upstream process to stop", 15_000);
   });

@@ -1,10 +1,7 @@
-//! What the core's tests share, in one place: a supervisor over a memory vault, the ordered status labels of one
-//! server, and `FakeConnector`, a stand-in for connecting that replays scripted failures and counts attempts (for the
-//! supervisor's state machine without a process or a network). Compiled for tests only; never shipped.
-//!
-//! A module rather than a separate crate: a crate depending on the core cannot serve the core's own unit tests
-//! (they would see a second copy of every type).
-#![allow(clippy::expect_used, reason = "test support: a failed setup step is the clearest report a test can give")]
+//! For tests: a supervisor over a memory vault whose servers the test approves as it starts them, the ordered
+//! status labels of one server, and `FakeConnector`, a stand-in for connecting that replays scripted failures and
+//! counts attempts (for the supervisor's state machine without a process or a network). It must never touch the
+//! keychain, nor the person's own approvals.
 
 use std::sync::Arc;
 use std::sync::Mutex;
@@ -17,15 +14,38 @@ use tokio::sync::broadcast;
 use crate::config::model::ServerConfig;
 use crate::secrets::{MemoryStore, Vault};
 use crate::supervisor::{ConnectError, Connected, Connector, LiveConnector, ServerStatus, Supervisor, SupervisorEvent};
+use crate::trust::{Approvals, Decision, LaunchDefinition};
 
 /// A vault that keeps secrets in memory only.
 pub fn memory_vault() -> Arc<Vault> {
     Arc::new(Vault::with_store(Arc::new(MemoryStore::default())))
 }
 
-/// The real engine over a memory vault: real processes and networks, no keychain.
+/// The real engine over a memory vault: real processes and networks, no keychain; each server is approved by the
+/// test as it connects (the approval gate has its own tests).
 pub fn supervisor() -> Supervisor {
-    Supervisor::new(Arc::new(LiveConnector::new(memory_vault())))
+    Supervisor::new(approving_connector(memory_vault()))
+}
+
+/// The live connector over `vault`, behind a test that approves every server it connects, in approvals of its own.
+pub fn approving_connector(vault: Arc<Vault>) -> Arc<dyn Connector> {
+    let dir = tempfile::tempdir().expect("a temp dir for the test's approvals");
+    let approvals = Approvals::at(dir.path().join("trust.json"));
+    Arc::new(TestApproves { live: LiveConnector::new(vault, approvals.clone()), approvals, _dir: dir })
+}
+
+/// A test standing in for the person who approves each server before it connects.
+struct TestApproves {
+    live: LiveConnector,
+    approvals: Approvals,
+    _dir: tempfile::TempDir,
+}
+
+impl Connector for TestApproves {
+    fn connect<'a>(&'a self, config: &'a ServerConfig) -> BoxFuture<'a, Result<Connected, ConnectError>> {
+        self.approvals.record(&LaunchDefinition::of(config), Decision::Approved).expect("the test approves");
+        self.live.connect(config)
+    }
 }
 
 /// The labels of `server`'s status events, in order, until one matches `stop` (or 60 s pass).
@@ -75,5 +95,12 @@ impl Connector for FakeConnector {
         let mut script = self.script.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let failure = if script.len() > 1 { script.remove(0) } else { script[0].clone() };
         Box::pin(async move { Err(failure) })
+    }
+}
+
+/// The test approves every server `engine` has configured now, as the person would one by one.
+pub async fn approve_all(engine: &crate::engine::Engine) {
+    for request in engine.pending_approvals().await.expect("pending approvals") {
+        engine.decide(&request.server, &request.digest, Decision::Approved).await.expect("the test approves");
     }
 }

@@ -1,11 +1,11 @@
 //! For tests: an MCP server process listening on 127.0.0.1, started on a given or free port, waited for until it
-//! accepts connections, and killed (and reaped) when dropped, so no test leaves it behind.
+//! accepts connections, and killed (and reaped) when dropped: it must never be left behind by a test.
 
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 /// A running HTTP server process.
-pub(super) struct ListeningServer {
+pub struct ListeningServer {
     child: Child,
     pub port: u16,
 }
@@ -61,6 +61,18 @@ impl ListeningServer {
         panic!("{label} did not listen on {port}");
     }
 
+    /// The reference server over HTTP (`mcp-server-everything <mode>`: `sse`, `streamableHttp`) on `port`, or a
+    /// free one.
+    pub fn everything(mode: &str, port: Option<u16>) -> Self {
+        let bin = everything_bin();
+        assert!(bin.exists(), "{} is missing: make test installs it", bin.display());
+        Self::start(&format!("server-everything {mode}"), port, |port| {
+            let mut command = Command::new(&bin);
+            command.arg(mode).env("PORT", port.to_string());
+            command
+        })
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("http://127.0.0.1:{}{path}", self.port)
     }
@@ -71,6 +83,11 @@ impl Drop for ListeningServer {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Where `make test` installs the reference servers' launcher.
+pub fn everything_bin() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../tests/node_modules/.bin/mcp-server-everything")
 }
 
 fn free_port() -> u16 {

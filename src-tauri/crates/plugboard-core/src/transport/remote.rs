@@ -1,0 +1,161 @@
+//! The one way to reach a remote MCP server: Streamable HTTP, or legacy SSE when configured so or when a bare URL
+//! refuses the Streamable HTTP handshake; through rmcp's `AuthClient` when the server has a login; rmcp's and the
+//! SSE transport's errors unwrapped into [`TransportError`]s that say what happened. The supervisor's connector and
+//! the conformance client both come through here. It must never read the keychain or start a login itself: a
+//! login arrives ready, and only when the chosen transport can use it.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use futures::future::BoxFuture;
+use reqwest::header::{HeaderName, HeaderValue};
+use rmcp::ServiceExt;
+use rmcp::service::ClientInitializeError;
+use rmcp::transport::auth::{AuthClient, AuthorizationManager};
+use tokio::sync::Mutex;
+
+use super::handler::{Answerer, client_handler};
+use super::remote_errors::{initialize_error, refused_not_unreachable};
+use super::sse_legacy::{LegacySseConfig, connect_legacy_sse};
+use super::streamable_http::serve_streamable_http;
+use super::{McpSession, TransportError};
+use crate::config::model::HttpMode;
+use crate::secrets::Sensitive;
+
+/// Where a remote server is and how it was configured to be spoken to.
+pub struct RemoteSpec {
+    pub url: String,
+    /// Sent with every request. Already resolved, so values may be secrets.
+    pub headers: Vec<(String, Sensitive<String>)>,
+    /// `Probe` tries Streamable HTTP and falls back to legacy SSE (see [`connect_remote`]).
+    pub mode: HttpMode,
+}
+
+impl RemoteSpec {
+    /// A Streamable HTTP server at `url`, no headers.
+    pub fn streamable(url: impl Into<String>) -> Self {
+        Self { url: url.into(), headers: Vec::new(), mode: HttpMode::StreamableHttp }
+    }
+}
+
+/// Makes the logged-in manager of a server with OAuth; awaited only once the transport knows it can use one.
+/// `Err(TransportError::AuthRequired)` means there is no login yet.
+pub type LoginFuture<'a> = BoxFuture<'a, Result<AuthorizationManager, TransportError>>;
+
+/// What the session is made with.
+pub struct RemoteOptions<'a> {
+    /// The app's pooled client (`net::pooled_http_client`); never one built here.
+    pub http: reqwest::Client,
+    /// Who answers the server's requests for a person.
+    pub answerer: Answerer,
+    /// The server's login, for a server configured with OAuth (Streamable HTTP only).
+    pub login: Option<LoginFuture<'a>>,
+}
+
+impl<'a> RemoteOptions<'a> {
+    pub fn new(http: reqwest::Client, answerer: impl Into<Answerer>) -> Self {
+        Self { http, answerer: answerer.into(), login: None }
+    }
+
+    /// The same, sending the tokens `login` yields.
+    pub fn with_login(self, login: LoginFuture<'a>) -> Self {
+        Self { login: Some(login), ..self }
+    }
+}
+
+/// A live remote session and how it was reached.
+pub struct RemoteConnection {
+    pub session: McpSession,
+    /// The transport it speaks (never `Probe`): a probing caller remembers it to skip the probe next time.
+    pub spoke: HttpMode,
+    /// The login's manager, shared with the session's transport: a token step-up gets is used from the next request.
+    pub authorization: Option<Arc<Mutex<AuthorizationManager>>>,
+}
+
+/// Connects to a remote server and completes the MCP handshake.
+///
+/// The spec's backwards-compatibility rule is "a 400, 404 or 405 to the initialize POST means an older SSE server":
+/// a `Probe` falls back to SSE whenever the server answered and refused, never when it could not be reached or asked
+/// for credentials (rmcp does not expose the status of a 4xx). A login is served over Streamable HTTP only.
+pub async fn connect_remote(spec: RemoteSpec, options: RemoteOptions<'_>) -> Result<RemoteConnection, TransportError> {
+    let RemoteOptions { http, answerer, login } = options;
+    let url = spec.url.as_str();
+    if let Some(login) = login {
+        if spec.mode == HttpMode::Sse {
+            return Err(TransportError::Remote {
+                message: "OAuth login is supported over Streamable HTTP only; this server is configured as legacy SSE"
+                    .into(),
+                transient: false,
+            });
+        }
+        let manager = login.await?;
+        let client = AuthClient::new(http, manager);
+        let authorization = Some(client.auth_manager.clone());
+        let session = serve_streamable_http(client, url, header_map(spec.headers)?, answerer)
+            .await
+            .map_err(|e| initialize_error(url, &e))?;
+        return Ok(RemoteConnection { session, spoke: HttpMode::StreamableHttp, authorization });
+    }
+    let headers = header_map(spec.headers)?;
+    let session = match spec.mode {
+        HttpMode::Sse => return serve_legacy_sse(http, url, &headers, answerer).await,
+        HttpMode::StreamableHttp | HttpMode::Probe => {
+            serve_streamable_http(http.clone(), url, headers.clone(), answerer.clone()).await
+        }
+    };
+    match session {
+        Ok(session) => Ok(RemoteConnection { session, spoke: HttpMode::StreamableHttp, authorization: None }),
+        Err(e) if spec.mode == HttpMode::Probe && falls_back_to_sse(&e) => {
+            serve_legacy_sse(http, url, &headers, answerer).await
+        }
+        Err(e) => Err(initialize_error(url, &e)),
+    }
+}
+
+/// Whether a refused Streamable HTTP handshake means "try legacy SSE" (see [`connect_remote`]).
+fn falls_back_to_sse(e: &ClientInitializeError) -> bool {
+    e.auth_challenge().is_none() && refused_not_unreachable(e)
+}
+
+fn header_map(headers: Vec<(String, Sensitive<String>)>) -> Result<HashMap<HeaderName, HeaderValue>, TransportError> {
+    let mut map = HashMap::new();
+    for (name, value) in headers {
+        let invalid = |what: &str| TransportError::Remote {
+            message: format!("the header {name:?} has an invalid {what}"),
+            transient: false,
+        };
+        let header_name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| invalid("name"))?;
+        let mut header_value = HeaderValue::from_str(value.expose()).map_err(|_| invalid("value"))?;
+        header_value.set_sensitive(true);
+        map.insert(header_name, header_value);
+    }
+    Ok(map)
+}
+
+async fn serve_legacy_sse(
+    client: reqwest::Client,
+    url: &str,
+    headers: &HashMap<HeaderName, HeaderValue>,
+    answerer: Answerer,
+) -> Result<RemoteConnection, TransportError> {
+    let mut config = LegacySseConfig::new(url.to_owned());
+    config.headers =
+        headers.iter().filter_map(|(k, v)| v.to_str().ok().map(|v| (k.as_str().to_owned(), v.to_owned()))).collect();
+    // Opening the stream apart from the handshake keeps its error kinds: auth vs transient vs final.
+    let transport = connect_legacy_sse(client, config).await.map_err(|e| {
+        if e.is_auth_required() {
+            TransportError::AuthRequired { challenge: e.www_authenticate().map(str::to_owned) }
+        } else {
+            TransportError::Remote { transient: e.is_transient(), message: format!("{url}: {e}") }
+        }
+    })?;
+    let (handler, notices) = client_handler(answerer);
+    match handler.serve(transport).await {
+        Ok(service) => Ok(RemoteConnection {
+            session: McpSession::new(service, notices),
+            spoke: HttpMode::Sse,
+            authorization: None,
+        }),
+        Err(e) => Err(initialize_error(url, &e)),
+    }
+}
