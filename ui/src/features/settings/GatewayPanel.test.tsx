@@ -1,7 +1,7 @@
 // Tests for the gateway panel: switching the endpoint on sends the settings and shows the URL; a bad port is said and
 // not sent; the token is fetched only when copied and lands on the clipboard, never on the page; replacing it needs
 // a second click.
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { commands } from "../../ipc/bindings";
@@ -42,6 +42,18 @@ describe("GatewayPanel", () => {
     await userEvent.click(await screen.findByRole("checkbox", { name: "Serve over HTTP on this computer" }));
     expect(commands.setGatewayEndpoint).toHaveBeenCalledWith({ enabled: true, port: 7450 });
     expect(await screen.findByText("http://127.0.0.1:7450/mcp")).toBeInTheDocument();
+  });
+
+  // Pins: while the change is saved the box shows what was asked; it does not snap back between the click and the
+  // mutation's own (deferred) pending state, which Playwright's check() caught as "did not change its state".
+  it("keeps the box ticked while the change is saved", async () => {
+    vi.mocked(commands.setGatewayEndpoint).mockReturnValue(new Promise(() => {}));
+    renderWithProviders(<GatewayPanel />);
+    const box = await screen.findByRole("checkbox", { name: "Serve over HTTP on this computer" });
+    // Synchronously, as a browser's click is: no timer may run between the change and the look at the box.
+    fireEvent.click(box);
+    expect(box).toBeChecked();
+    expect(box).toBeDisabled();
   });
 
   // Pins: a port below 1024 is explained, and neither the checkbox nor the button can send it.

@@ -12,9 +12,13 @@ const QUERY_KEY = ["gateway-endpoint"];
 export default function GatewayPanel() {
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: QUERY_KEY, queryFn: () => call(commands.gatewayEndpoint()) });
+  // What was asked, set in the change handler itself: the mutation's own pending state reaches React only after
+  // the event, so a controlled checkbox would snap back to the saved value in between.
+  const [requested, setRequested] = useState<EndpointSettings>();
   const apply = useMutation({
     mutationFn: (settings: EndpointSettings) => call(commands.setGatewayEndpoint(settings)),
     onSuccess: (next) => queryClient.setQueryData(QUERY_KEY, next),
+    onSettled: () => setRequested(undefined),
   });
 
   return (
@@ -33,9 +37,12 @@ export default function GatewayPanel() {
           key={`${status.data.settings.enabled}-${status.data.settings.port}`}
           status={status.data}
           // While a change is saved the checkbox shows what was asked; a failure puts the saved state back.
-          requested={apply.isPending ? apply.variables : undefined}
-          saving={apply.isPending}
-          onApply={(settings) => apply.mutate(settings)}
+          requested={requested}
+          saving={requested !== undefined}
+          onApply={(settings) => {
+            setRequested(settings);
+            apply.mutate(settings);
+          }}
         />
       )}
       {apply.isError && <p role="alert">Could not change the endpoint: {apply.error.message}</p>}
