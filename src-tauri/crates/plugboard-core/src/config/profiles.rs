@@ -121,7 +121,7 @@ pub fn validate_profiles(file: &RawConfigFile) -> Profiles {
 type Problem = (String, String);
 
 fn validate_profile(name: &str, value: &Value) -> Result<Profile, Problem> {
-    check_name(name).map_err(|m| ("name".to_owned(), m))?;
+    check_name(name)?;
     let fields = object(value, "a profile")?;
     // An unknown key is most likely a misspelt one; ignoring it would silently show the client something else.
     reject_unknown_keys(fields, &["servers", "mode", "description"], "")?;
@@ -159,12 +159,13 @@ fn validate_profile(name: &str, value: &Value) -> Result<Profile, Problem> {
     Ok(Profile { name: name.to_owned(), servers: shown, mode })
 }
 
-fn check_name(name: &str) -> Result<(), String> {
+fn check_name(name: &str) -> Result<(), Problem> {
+    let problem = |message: String| Err(("name".to_owned(), message));
     if name.is_empty() || name.chars().count() > MAX_NAME_LEN {
-        return Err(format!("a profile name has 1 to {MAX_NAME_LEN} characters"));
+        return problem(format!("a profile name has 1 to {MAX_NAME_LEN} characters"));
     }
     match name.chars().find(|c| !is_name_char(*c)) {
-        Some(bad) => Err(format!("{bad:?} is not allowed in a profile name: use letters, digits, '-', '_' or '.'")),
+        Some(bad) => problem(format!("{bad:?} is not allowed in a profile name: use letters, digits, '-', '_' or '.'")),
         None => Ok(()),
     }
 }
