@@ -32,7 +32,7 @@ describe("settings", () => {
     const heading = await browser.$("h1=Settings");
     await heading.waitForDisplayed(WAIT);
     await (await browser.$("span=OS keychain")).waitForDisplayed(WAIT);
-    await (await browser.$(`dd=${configPath()}`)).waitForDisplayed(WAIT);
+    await (await browser.$(`span=${configPath()}`)).waitForDisplayed(WAIT);
     await screenshot(browser, "settings");
   });
 
