@@ -74,7 +74,7 @@ describe("the Clients screen", () => {
     assert.equal(readFileSync(cursorPath(), "utf8"), CURSOR_TEXT, "nothing is written before the confirmation");
 
     await (await dialog.$("button=Write this change")).click();
-    await (await dialog.$("*=Next:")).waitForDisplayed(WAIT);
+    await (await dialog.$("p*=Next:")).waitForDisplayed(WAIT);
     const written = readFileSync(cursorPath(), "utf8");
     assert.deepEqual(parseJsonc(written), {
       mcpServers: {
@@ -93,28 +93,33 @@ describe("the Clients screen", () => {
     await screenshot(browser, "clients");
   });
 
-  test("disconnecting takes the entry out; restoring gives back the very bytes", async () => {
+  test("restoring gives back the very bytes; disconnecting takes only the entry out", async () => {
     const card = await cursorCard(browser);
-    await (await card.$("button=Disconnect")).click();
-    let dialog = await browser.$('//*[@role="dialog"]');
-    await (await dialog.$('[aria-label="The change to the file"]')).waitForDisplayed(WAIT);
-    await (await dialog.$("button=Remove the entry")).click();
-    await (await dialog.$("*=no longer launches Plugboard")).waitForDisplayed(WAIT);
-    assert.deepEqual(parseJsonc(readFileSync(cursorPath(), "utf8")), parseJsonc(CURSOR_TEXT));
-    await (await dialog.$("button=Close")).click();
-    await dialog.waitForDisplayed({ ...WAIT, reverse: true });
-
-    await (await card.$("button=Restore its file")).waitForClickable(WAIT);
-    await (await card.$("button=Restore its file")).click();
-    dialog = await browser.$('//*[@role="dialog"]');
-    const put = await dialog.$("button=Put the old file back");
-    await put.waitForClickable(WAIT);
-    await put.click();
-    await (await dialog.$("*=as it was before Plugboard changed it")).waitForDisplayed(WAIT);
+    await confirmIn(browser, card, "Restore its file", "Put the old file back", "as it was before Plugboard changed it");
     assert.equal(readFileSync(cursorPath(), "utf8"), CURSOR_TEXT);
-    await (await dialog.$("button=Close")).click();
+    await browser.waitUntil(async () => (await card.getText()).includes("Found"), WAIT);
+
+    await confirmIn(browser, card, "Connect Cursor", "Write this change", "Next:");
+    assert.notEqual(readFileSync(cursorPath(), "utf8"), CURSOR_TEXT);
+    await confirmIn(browser, card, "Disconnect", "Remove the entry", "no longer launches Plugboard");
+    assert.equal(readFileSync(cursorPath(), "utf8"), CURSOR_TEXT, "only the entry (and its comma) went");
   });
 });
+
+/** Presses `action` in `card`, checks a diff is shown, confirms with `confirm`, waits for `done`, closes the dialog. */
+async function confirmIn(browser, card, action, confirm, done) {
+  const button = await card.$(`button=${action}`);
+  await button.waitForClickable(WAIT);
+  await button.click();
+  const dialog = await browser.$('//*[@role="dialog"]');
+  await (await dialog.$('[aria-label="The change to the file"]')).waitForDisplayed(WAIT);
+  const write = await dialog.$(`button=${confirm}`);
+  await write.waitForClickable(WAIT);
+  await write.click();
+  await (await dialog.$(`p*=${done}`)).waitForDisplayed(WAIT);
+  await (await dialog.$("button=Close")).click();
+  await dialog.waitForDisplayed({ ...WAIT, reverse: true });
+}
 
 describe("closing the window while the HTTP gateway runs", () => {
   let browser;

@@ -67,6 +67,18 @@ describe("ChangeDialog", () => {
     expect(screen.getByRole("button", { name: "Close" })).toBeInTheDocument();
   });
 
+  // Pins: a restore to what the file already holds writes nothing but still lets the backup go.
+  it("drops the backup of a file that already holds its original", async () => {
+    const restore: ChangeRequest = { kind: "restore", client: "cursor" };
+    vi.mocked(commands.planClientChange).mockResolvedValue({ status: "ok", data: preview({ kind: "restore", noop: true, diff: "" }) });
+    vi.mocked(commands.applyClientChange).mockResolvedValue({ status: "ok", data: preview({ kind: "restore", noop: true }) });
+    show(restore);
+    expect(await screen.findByText(/already holds what it held before Plugboard changed it/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Drop the backup" }));
+    expect(commands.applyClientChange).toHaveBeenCalledWith(restore, "d1");
+    expect(await screen.findByText(/as it was before Plugboard changed it/)).toBeInTheDocument();
+  });
+
   // Pins: a file that cannot be planned (it does not parse) is said, with its position, and nothing is offered.
   it("says why nothing can be planned", async () => {
     vi.mocked(commands.planClientChange).mockResolvedValue({

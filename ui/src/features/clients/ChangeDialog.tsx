@@ -27,7 +27,7 @@ export default function ChangeDialog({ request, label, opener, onClose }: Change
   // Set when the file changed under the diff shown: the new plan comes with a word about it.
   const [replanned, setReplanned] = useState(false);
   const plan = useQuery({
-    queryKey: ["clients", "plan", request],
+    queryKey: ["client-change-plan", request],
     queryFn: () => call(commands.planClientChange(request)),
     staleTime: 0,
     gcTime: 0,
@@ -62,7 +62,7 @@ export default function ChangeDialog({ request, label, opener, onClose }: Change
             <p role="alert">Nothing was written: {apply.error.message}</p>
           )}
           <div className="flex justify-end gap-2 pt-1">
-            {plan.data && !plan.data.noop && !apply.isSuccess && (
+            {plan.data && (!plan.data.noop || plan.data.kind === "restore") && !apply.isSuccess && (
               <button
                 type="button"
                 data-autofocus
@@ -70,11 +70,11 @@ export default function ChangeDialog({ request, label, opener, onClose }: Change
                 onClick={() => plan.data && apply.mutate(plan.data)}
                 className="rounded-md bg-accent px-3 py-1.5 font-medium text-on-accent disabled:opacity-50"
               >
-                {apply.isPending ? "Writing…" : confirmLabel(request.kind)}
+                {apply.isPending ? "Writing…" : plan.data.noop ? "Drop the backup" : confirmLabel(request.kind)}
               </button>
             )}
             <Dialog.Close className="rounded-md border border-line px-3 py-1.5 hover:bg-canvas">
-              {apply.isSuccess || plan.data?.noop ? "Close" : "Cancel"}
+              {apply.isSuccess || (plan.data?.noop && plan.data.kind !== "restore") ? "Close" : "Cancel"}
             </Dialog.Close>
           </div>
         </Dialog.Content>
@@ -85,6 +85,14 @@ export default function ChangeDialog({ request, label, opener, onClose }: Change
 
 /** The planned change: which file, the diff, what else moves. */
 function Shown({ preview, replanned }: { preview: ChangePreview; replanned: boolean }) {
+  if (preview.noop && preview.kind === "restore") {
+    return (
+      <Dialog.Description>
+        <code className="font-mono break-all">{preview.path}</code> already holds what it held before Plugboard changed
+        it: nothing to write. Dropping the backup ends the restore.
+      </Dialog.Description>
+    );
+  }
   if (preview.noop) {
     return (
       <Dialog.Description>
