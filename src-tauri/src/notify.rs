@@ -3,10 +3,22 @@
 //! in as plain text: notification servers read markup in a body, so it must never pass through unescaped.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use plugboard_core::supervisor::ServerStatus;
 use tauri::{AppHandle, Manager};
 use tauri_plugin_notification::NotificationExt;
+
+/// Whether the main window has the focus, as its focus events said (asking the window would wait for the main
+/// thread, which may be busy stopping the servers).
+#[derive(Default)]
+pub struct WindowFocus(AtomicBool);
+
+impl WindowFocus {
+    pub fn set(&self, focused: bool) {
+        self.0.store(focused, Ordering::Relaxed);
+    }
+}
 
 /// One notification's text.
 #[derive(Debug, Clone, PartialEq, Eq)]

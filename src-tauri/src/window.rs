@@ -17,7 +17,7 @@ use crate::command_path::CommandPath;
 use crate::events::{
     ConfigChanged, PendingRequestArrived, PendingRequestWithdrawn, ServerMessaged, ServerStatusChanged, ToolsChanged,
 };
-use crate::notify::Notifier;
+use crate::notify::{Notifier, WindowFocus};
 use crate::tray::{self, GatewayUrl};
 use crate::{deep_link, ipc};
 
@@ -36,20 +36,29 @@ pub fn run(hidden: bool) -> tauri::Result<()> {
             Some(vec![plugboard_cli::window::HIDDEN_FLAG]),
         ))
         .invoke_handler(ipc.invoke_handler())
-        .on_window_event(|window, event| {
+        .on_window_event(|window, event| match event {
             // Closing the window must not cut off the clients using the gateway or the servers: it hides instead.
-            if let tauri::WindowEvent::CloseRequested { api, .. } = event
-                && tray::keeps_running(window.app_handle())
-            {
+            tauri::WindowEvent::CloseRequested { api, .. } if tray::keeps_running(window.app_handle()) => {
                 api.prevent_close();
                 let _ = window.hide();
+                if let Some(focus) = window.try_state::<WindowFocus>() {
+                    focus.set(false);
+                }
                 tray::refresh(window.app_handle());
             }
+            // Focus can change before setup managed the state (the window opens first); nothing to note then.
+            tauri::WindowEvent::Focused(focused) => {
+                if let Some(focus) = window.try_state::<WindowFocus>() {
+                    focus.set(*focused);
+                }
+            }
+            _ => {}
         })
         .setup(move |app| {
             ipc.mount_events(app);
             app.manage(CommandPath::beside_this_window());
             app.manage(GatewayUrl::default());
+            app.manage(WindowFocus::default());
             // The window has a person behind it: servers' forms, sampling and roots requests go to the dialogs.
             let options = EngineOptions::for_this_user(Fallback::from_env(), PersonAnswers::Queued);
             let engine = Engine::open(options)?;

@@ -52,7 +52,7 @@ test("a trim connects with the profile that fits; a limit of one's own is chosen
   expect(ipc.calls("planClientChange")).toEqual([[{ kind: "connect", client: "cursor", profile: "coding", moveDuplicates: false }]]);
   await page.getByRole("button", { name: "Cancel" }).click();
 
-  await cursor.getByText("Tool limit").click();
+  await cursor.getByText("Tool limit", { exact: true }).click();
   await cursor.getByRole("textbox", { name: "Your tool limit" }).fill("60");
   await cursor.getByRole("button", { name: "Use this limit" }).click();
   await expect.poll(() => ipc.calls("chooseClientLimit")).toEqual([["cursor", 60]]);

@@ -18,7 +18,7 @@ export default function ShowInFolder({ place, what }: ShowInFolderProps) {
     <span className="inline-flex flex-wrap items-center gap-2">
       <button
         type="button"
-        aria-label={`Show ${what} in its folder`}
+        aria-label={`Show in folder: ${what}`}
         onClick={() => show.mutate()}
         className="inline-flex items-center gap-1 rounded-md border border-line px-2 py-0.5 text-xs hover:bg-canvas"
       >

@@ -68,13 +68,13 @@ describe("SettingsPage", () => {
   // folder that cannot be shown is said beside the button.
   it("shows a folder by its place", async () => {
     renderWithProviders(<SettingsPage />);
-    await userEvent.click(await screen.findByRole("button", { name: "Show the config file in its folder" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Show in folder: the config file" }));
     expect(commands.showInFolder).toHaveBeenCalledWith({ place: "configFile" });
     vi.mocked(commands.showInFolder).mockResolvedValue({
       status: "error",
       error: { code: "NotFound", message: "/home/ada/.local/share/plugboard/logs does not exist yet" },
     });
-    await userEvent.click(screen.getByRole("button", { name: "Show the log folder in its folder" }));
+    await userEvent.click(screen.getByRole("button", { name: "Show in folder: the log folder" }));
     expect(commands.showInFolder).toHaveBeenLastCalledWith({ place: "logDir" });
     expect(await screen.findByRole("alert")).toHaveTextContent("does not exist yet");
   });
