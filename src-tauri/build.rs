@@ -60,6 +60,13 @@ const COMMANDS: &[&str] = &[
     "answer_elicitation",
     "answer_sampling",
     "answer_roots",
+    "list_clients",
+    "plan_client_change",
+    "apply_client_change",
+    "choose_client_limit",
+    "launch_at_login",
+    "set_launch_at_login",
+    "show_in_folder",
 ];
 
 fn main() {

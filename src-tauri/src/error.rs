@@ -4,6 +4,7 @@
 use plugboard_core::config::ConfigError;
 use plugboard_core::console::{ConsoleError, HistoryError};
 use plugboard_core::engine::EngineError;
+use plugboard_core::export::ExportError;
 use plugboard_core::person::PersonError;
 use plugboard_core::presets::PresetError;
 use plugboard_core::registry::RegistryError;
@@ -58,6 +59,23 @@ impl From<EngineError> for CommandError {
             // Shown one definition, deciding on another: refresh and let the person look again.
             EngineError::ApprovalOutdated { .. } => Self::ChangedOnDisk { message: e.to_string() },
             other => Self::Internal { message: other.to_string() },
+        }
+    }
+}
+
+impl From<ExportError> for CommandError {
+    fn from(e: ExportError) -> Self {
+        let message = e.to_string();
+        match e {
+            ExportError::UnknownClient { .. } | ExportError::NoBackup { .. } => Self::NotFound { message },
+            // The file changed under the diff the person saw: the screen plans again and shows the new diff.
+            ExportError::ChangedSinceRead { .. } | ExportError::NotAsShown { .. } => Self::ChangedOnDisk { message },
+            ExportError::Parse { .. }
+            | ExportError::Unsupported { .. }
+            | ExportError::UnknownProfile { .. }
+            | ExportError::InvalidProfile { .. } => Self::InvalidConfig { field: None, message },
+            ExportError::InvalidLimit { .. } => Self::InvalidArguments { message },
+            _ => Self::Internal { message },
         }
     }
 }
@@ -292,6 +310,32 @@ mod tests {
         assert!(matches!(CommandError::from(taken), CommandError::AlreadyExists { .. }));
         let watch = EngineError::Watch { message: "no inotify".into() };
         assert_eq!(to_json(&watch.into())["code"], "Internal");
+    }
+
+    /// Write-back: a file changed under the shown diff is ChangedOnDisk (the screen plans again), a broken client
+    /// file is InvalidConfig naming where, an unknown client NotFound, a bad limit InvalidArguments.
+    #[test]
+    fn export_errors_map_to_codes() {
+        use plugboard_core::export::ExportError;
+        use std::path::PathBuf;
+        assert_eq!(
+            to_json(&ExportError::NotAsShown { path: PathBuf::from("/h/.cursor/mcp.json") }.into()),
+            json!({ "code": "ChangedOnDisk", "message": "/h/.cursor/mcp.json changed since the change was shown, so nothing was written; look at the new change" })
+        );
+        let parse = ExportError::Parse {
+            path: PathBuf::from("/h/x.json"),
+            message: "expected }".into(),
+            position: Some((3, 7)),
+        };
+        assert_eq!(
+            to_json(&parse.into()),
+            json!({ "code": "InvalidConfig", "field": null, "message": "/h/x.json does not parse, so it was not changed: expected } (line 3, column 7)" })
+        );
+        assert_eq!(
+            to_json(&ExportError::UnknownClient { id: "n".into(), known: vec!["cursor".into()] }.into())["code"],
+            "NotFound"
+        );
+        assert_eq!(to_json(&ExportError::InvalidLimit { limit: 0 }.into())["code"], "InvalidArguments");
     }
 
     /// A preset's missing input names the field to fix; a taken name is AlreadyExists with the free name to use.

@@ -4,7 +4,8 @@ use specta_typescript::Typescript;
 use tauri_specta::{Builder, collect_commands, collect_events};
 
 use crate::commands::{
-    auth, console, engine, gateway, import, inspect, person, presets, secrets, servers, settings, trust,
+    auth, clients, console, desktop, engine, gateway, import, inspect, person, presets, secrets, servers, settings,
+    trust,
 };
 use crate::events;
 
@@ -76,6 +77,13 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             person::answer_elicitation,
             person::answer_sampling,
             person::answer_roots,
+            clients::list_clients,
+            clients::plan_client_change,
+            clients::apply_client_change,
+            clients::choose_client_limit,
+            desktop::launch_at_login,
+            desktop::set_launch_at_login,
+            desktop::show_in_folder,
         ])
         .events(collect_events![
             events::ConfigChanged,

@@ -2,13 +2,17 @@
 //! a call into `plugboard_core`. The command line is another binary (`plugboard`, crates/plugboard-cli), which starts
 //! this one for the window.
 
+mod command_path;
 pub mod commands;
 mod deep_link;
 pub mod error;
 pub mod events;
 pub mod ipc;
 mod login;
+mod notify;
+mod reveal;
 mod state;
+mod tray;
 mod webkit_env;
 mod window;
 
@@ -18,8 +22,8 @@ use std::process::ExitCode;
 
 use plugboard_cli::logging;
 
-/// Entry point of the window binary: no argument or a `plugboard://` URL opens the window; anything else belongs to
-/// the `plugboard` command.
+/// Entry point of the window binary: no argument or a `plugboard://` URL opens the window, `--hidden` starts it in
+/// the tray (at login); anything else belongs to the `plugboard` command.
 pub fn start(args: &[OsString]) -> ExitCode {
     if !plugboard_cli::window::opens_window(args) {
         let _ = writeln!(
@@ -31,7 +35,8 @@ pub fn start(args: &[OsString]) -> ExitCode {
     // Before logging: it starts a writer thread, and the environment must be written while there is one thread.
     webkit_env::prefer_cpu_drawing_without_a_gpu();
     let _log = logging::init(logging::Mode::Window);
-    match window::run() {
+    let hidden = args.get(1).is_some_and(|a| a == plugboard_cli::window::HIDDEN_FLAG);
+    match window::run(hidden) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("the window could not start: {e:#}");

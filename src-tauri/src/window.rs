@@ -1,5 +1,6 @@
 //! The desktop app: plugins, managed state, and the wiring from core events to typed UI events. The engine starts
-//! with the window and stops with it; edits of servers.json (by the app or anyone) are reconciled as they happen.
+//! with the app and stops with it; the window may close before (it only hides while the HTTP endpoint or a server
+//! runs, see tray.rs). Edits of servers.json (by the app or anyone) are reconciled as they happen.
 
 use std::sync::Arc;
 
@@ -12,21 +13,52 @@ use plugboard_core::supervisor::{Supervisor, SupervisorEvent};
 use tauri::Manager;
 use tauri_specta::Event;
 
+use crate::command_path::CommandPath;
 use crate::events::{
     ConfigChanged, PendingRequestArrived, PendingRequestWithdrawn, ServerMessaged, ServerStatusChanged, ToolsChanged,
 };
+use crate::notify::{Notifier, WindowFocus};
+use crate::tray::{self, GatewayUrl};
 use crate::{deep_link, ipc};
 
-/// Runs the desktop app until its last window closes; every server process is stopped before it returns.
-pub fn run() -> tauri::Result<()> {
+/// Runs the desktop app until it is quit (from the tray, or by closing the window while nothing runs); every
+/// server process is stopped before it returns. `hidden`: started at login, the window waits in the tray.
+pub fn run(hidden: bool) -> tauri::Result<()> {
     let ipc = ipc::specta_builder();
     let app = tauri::Builder::default()
         // First plugin: a second launch (e.g. a deep link opened by the browser) is forwarded here instead.
-        .plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| focus_main_window(app)))
+        .plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| tray::show_main_window(app)))
         .plugin(tauri_plugin_deep_link::init())
+        .plugin(tauri_plugin_notification::init())
+        // Off until the person turns it on in Settings; at login the window starts hidden, in the tray.
+        .plugin(tauri_plugin_autostart::init(
+            tauri_plugin_autostart::MacosLauncher::LaunchAgent,
+            Some(vec![plugboard_cli::window::HIDDEN_FLAG]),
+        ))
         .invoke_handler(ipc.invoke_handler())
+        .on_window_event(|window, event| match event {
+            // Closing the window must not cut off the clients using the gateway or the servers: it hides instead.
+            tauri::WindowEvent::CloseRequested { api, .. } if tray::keeps_running(window.app_handle()) => {
+                api.prevent_close();
+                let _ = window.hide();
+                if let Some(focus) = window.try_state::<WindowFocus>() {
+                    focus.set(false);
+                }
+                tray::refresh(window.app_handle());
+            }
+            // Focus can change before setup managed the state (the window opens first); nothing to note then.
+            tauri::WindowEvent::Focused(focused) => {
+                if let Some(focus) = window.try_state::<WindowFocus>() {
+                    focus.set(*focused);
+                }
+            }
+            _ => {}
+        })
         .setup(move |app| {
             ipc.mount_events(app);
+            app.manage(CommandPath::beside_this_window());
+            app.manage(GatewayUrl::default());
+            app.manage(WindowFocus::default());
             // The window has a person behind it: servers' forms, sampling and roots requests go to the dialogs.
             let options = EngineOptions::for_this_user(Fallback::from_env(), PersonAnswers::Queued);
             let engine = Engine::open(options)?;
@@ -36,14 +68,22 @@ pub fn run() -> tauri::Result<()> {
             tauri::async_runtime::spawn(engine.follow_config()?);
             let engine = Arc::new(engine);
             // The gateway's HTTP endpoint runs with the window when the person switched it on in Settings.
-            let control = tauri::async_runtime::block_on(async {
+            let (control, endpoint) = tauri::async_runtime::block_on(async {
                 let control = EndpointControl::new(Arc::clone(&engine), &plugboard_core::paths::data_dir());
-                control.resume().await;
-                control
+                let endpoint = control.resume().await;
+                (control, endpoint)
             });
             app.manage(control);
             app.manage(engine);
             deep_link::listen(app.handle());
+            if let Err(e) = tray::install(app.handle()) {
+                // Without a tray the app still works; only hiding the window has no icon to come back from.
+                tracing::warn!("no tray icon: {e}");
+            }
+            tray::gateway_changed(app.handle(), &endpoint);
+            if hidden && let Some(window) = app.get_webview_window("main") {
+                let _ = window.hide();
+            }
             Ok(())
         })
         .build(tauri::generate_context!("tauri.conf.json"))?;
@@ -82,14 +122,18 @@ fn forward_config_events(app: &tauri::AppHandle, registry: &Registry) {
     });
 }
 
+/// Turns the supervisor's events into UI events, and keeps the tray and the OS notifications up to date.
 fn forward_supervisor_events(app: &tauri::AppHandle, supervisor: &Supervisor) {
     let mut events = supervisor.subscribe();
     let handle = app.clone();
     tauri::async_runtime::spawn(async move {
+        let mut notifier = Notifier::default();
         loop {
             match events.recv().await {
                 Ok(SupervisorEvent::StatusChanged { server, status }) => {
+                    notifier.status_changed(&handle, &server, &status);
                     let _ = ServerStatusChanged { server, status }.emit(&handle);
+                    tray::refresh(&handle);
                 }
                 Ok(SupervisorEvent::ToolsChanged { server }) => {
                     let _ = ToolsChanged { server }.emit(&handle);
@@ -130,12 +174,4 @@ fn forward_person_events(app: &tauri::AppHandle, person: &PersonRequests) {
             }
         }
     });
-}
-
-fn focus_main_window(app: &tauri::AppHandle) {
-    if let Some(window) = app.get_webview_window("main") {
-        // Best effort: a window manager may refuse focus; the app keeps running either way.
-        let _ = window.unminimize();
-        let _ = window.set_focus();
-    }
 }

@@ -4,6 +4,7 @@
 //! `make test` runs them all inside tests/harness/isolated-env.sh with `--include-ignored`.
 
 mod bindings;
+mod capabilities;
 mod keychain;
 mod mcp_smoke;
 

@@ -1,7 +1,7 @@
 //! `plugboard clients` as a person runs it, on a HOME with a Cursor file: the dry run shows the diff and writes
 //! nothing, a broken file is refused with where it breaks, an unknown profile with the known ones.
 
-use crate::support::{Sandbox, stderr, stdout};
+use crate::support::{Sandbox, everything, stderr, stdout};
 
 const CURSOR: &str = ".cursor/mcp.json";
 const CURSOR_TEXT: &str =
@@ -49,4 +49,40 @@ fn unknown_profiles_and_clients_are_refused_with_the_known_ones() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("claude-desktop") && stderr(&out).contains("lmstudio"), "{}", stderr(&out));
     assert!(!sandbox.home().join(CURSOR).exists());
+}
+
+/// The tool budget counts the tools a server was approved with (after one listing), against the limit the person
+/// chose; over it, the list says so and offers search mode; `--json` carries the same figures.
+#[test]
+#[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]
+fn the_budget_counts_approved_tools_against_the_chosen_limit() {
+    let sandbox = Sandbox::new();
+    assert!(sandbox.run(&["add", "everything", "--", &everything(), "stdio"]).status.success());
+    sandbox.approve_all();
+    let listed = sandbox.run(&["tools", "everything"]);
+    assert!(listed.status.success(), "{}", stderr(&listed));
+    let offered = stdout(&listed).lines().filter(|l| l.contains("mcp__everything__")).count();
+    assert!(offered > 3, "{}", stdout(&listed));
+
+    let chosen = sandbox.run(&["clients", "limit", "cursor", "3"]);
+    assert!(chosen.status.success(), "{}", stderr(&chosen));
+    let list = stdout(&sandbox.run(&["clients"]));
+    let cursor: String = list.lines().skip_while(|l| !l.starts_with("cursor ")).take(8).collect::<Vec<_>>().join("\n");
+    assert!(
+        cursor.contains(&format!(
+            "tools: {offered} tools through Plugboard; the limit you chose is 3 — OVER by {}",
+            offered - 3
+        )),
+        "{cursor}"
+    );
+    assert!(cursor.contains("\"mode\": \"search\""), "{cursor}");
+    let json: serde_json::Value = serde_json::from_str(&stdout(&sandbox.run(&["clients", "--json"]))).expect("json");
+    let budget = &json.as_array().expect("array").iter().find(|c| c["client"] == "cursor").expect("cursor")["budget"];
+    assert_eq!((budget["limit"].as_u64(), budget["over"].as_bool()), (Some(3), Some(true)));
+    assert_eq!(budget["current"]["tools"].as_u64(), Some(offered as u64));
+    assert_eq!(budget["documented"].as_u64(), Some(40));
+
+    assert!(sandbox.run(&["clients", "limit", "cursor", "--documented"]).status.success());
+    let list = stdout(&sandbox.run(&["clients"]));
+    assert!(list.contains("its documented limit is 40"), "{list}");
 }

@@ -1,12 +1,6 @@
 //! `plugboard status | tools | call` against the real reference server, as a person runs them in a terminal.
 
-use crate::support::{Sandbox, assert_no_process_with, repo_root, stderr, stdout};
-
-fn everything() -> String {
-    let bin = repo_root().join("tests/node_modules/.bin/mcp-server-everything");
-    assert!(bin.exists(), "{} is missing: run `make deps`", bin.display());
-    bin.display().to_string()
-}
+use crate::support::{Sandbox, assert_no_process_with, everything, stderr, stdout};
 
 /// status shows a working server ready with its tool count and a broken one failed with the reason; tools lists the
 /// exposed names; call prints the result; and no server process outlives any of these commands.

@@ -129,3 +129,10 @@ pub fn files_containing(dir: &Path, needle: &str, skip: &[PathBuf]) -> Vec<Strin
     }
     hits
 }
+
+/// The npm reference server the engine tests run (`make deps` installs it into tests/node_modules).
+pub fn everything() -> String {
+    let bin = repo_root().join("tests/node_modules/.bin/mcp-server-everything");
+    assert!(bin.exists(), "{} is missing: run `make deps`", bin.display());
+    bin.display().to_string()
+}

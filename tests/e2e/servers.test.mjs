@@ -47,11 +47,11 @@ describe("first run, no config file", () => {
   });
 
   // The navigation names every section of the product, and Servers is the current one.
-  test("offers the five sections", async () => {
+  test("offers the six sections", async () => {
     const links = await browser.$$('nav[aria-label="Main"] a');
     const names = [];
     for (const link of links) names.push(await link.getText());
-    assert.deepEqual(names, ["Servers", "Presets", "Import", "Console", "Settings"]);
+    assert.deepEqual(names, ["Servers", "Presets", "Import", "Clients", "Console", "Settings"]);
     const current = await browser.$('nav[aria-label="Main"] a[aria-current="page"]');
     assert.equal(await current.getText(), "Servers");
   });

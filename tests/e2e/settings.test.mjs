@@ -1,8 +1,11 @@
 // The Settings screen of the real app: the real Secret Service of the harness is reported as in use, the paths are
-// the isolated HOME's, choosing the dark theme repaints the window (and is remembered after a restart), and the
+// the isolated HOME's, starting at login writes (and removes) the desktop's autostart entry, which starts Plugboard
+// hidden, choosing the dark theme repaints the window (and is remembered after a restart), and the
 // gateway's HTTP endpoint, switched on there, serves the window's servers to the TypeScript SDK client holding the
 // token (read by the `plugboard` command from the same keychain), comes back after a restart, and goes when off.
 import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -32,8 +35,25 @@ describe("settings", () => {
     const heading = await browser.$("h1=Settings");
     await heading.waitForDisplayed(WAIT);
     await (await browser.$("span=OS keychain")).waitForDisplayed(WAIT);
-    await (await browser.$(`dd=${configPath()}`)).waitForDisplayed(WAIT);
+    await (await browser.$(`span=${configPath()}`)).waitForDisplayed(WAIT);
     await screenshot(browser, "settings");
+  });
+
+  // Off at first; on, the autostart entry of the isolated HOME launches this window binary with --hidden; off again,
+  // it is gone.
+  test("starts at login only when asked", async () => {
+    const autostart = join(process.env.HOME, ".config", "autostart");
+    const entries = () => (existsSync(autostart) ? readdirSync(autostart) : []);
+    const box = await browser.$("label*=Start Plugboard when I log in").$("input");
+    await box.waitForEnabled(WAIT);
+    assert.equal(await box.isSelected(), false);
+    assert.deepEqual(entries(), []);
+    await box.click();
+    await browser.waitUntil(async () => (await box.isSelected()) && entries().length === 1, WAIT);
+    const entry = readFileSync(join(autostart, entries()[0]), "utf8");
+    assert.match(entry, /^Exec=.*plugboard-desktop --hidden$/m);
+    await box.click();
+    await browser.waitUntil(async () => !(await box.isSelected()) && entries().length === 0, WAIT);
   });
 
   // Dark repaints the window at once; after a restart the choice is still applied.

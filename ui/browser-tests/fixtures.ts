@@ -11,6 +11,7 @@ import type {
   ServerSummary,
   ToolInfo,
 } from "../src/ipc/bindings";
+import { budget, clientStatus, preview } from "../src/features/clients/clientFixtures";
 import { FILESYSTEM, GITHUB } from "../src/features/presets/presetFixtures";
 import { cursorFile, plan, sources, summary } from "../src/test/importFixtures";
 import { EVERY_SHAPE, LONG_FORM } from "../src/test/schemaFixtures";
@@ -326,5 +327,53 @@ export function defaultResponses(): Responses {
     answerElicitation: null,
     answerSampling: null,
     answerRoots: null,
+    // Clients: Cursor found (over its 40 with everything curated), Claude Desktop connected, VS Code not found.
+    listClients: CLIENTS,
+    planClientChange: () => preview(),
+    applyClientChange: () => preview(),
+    chooseClientLimit: null,
+    // The desktop app: not started at login; any folder can be shown.
+    launchAtLogin: false,
+    setLaunchAtLogin: (enabled) => enabled,
+    showInFolder: null,
   };
 }
+
+/** The clients every test starts from. */
+export const CLIENTS = [
+  clientStatus({
+    budget: budget({
+      current: { profile: null, search: false, tools: 57, unknownServers: ["linear"] },
+      trims: [{ kind: "profile", profile: "coding", tools: 5, search: false }, { kind: "searchMode", tools: 3 }],
+      options: [
+        { profile: null, search: false, tools: 57, unknownServers: ["linear"] },
+        { profile: "coding", search: false, tools: 5, unknownServers: [] },
+      ],
+    }),
+  }),
+  clientStatus({
+    client: "claude-desktop",
+    label: "Claude Desktop",
+    file: "/home/ada/.config/Claude/claude_desktop_config.json",
+    lookedAt: [{ path: "/home/ada/.config/Claude/claude_desktop_config.json", found: true }],
+    connection: { state: "current", profile: "coding" },
+    hasBackup: true,
+    budget: budget({
+      limit: null,
+      documented: null,
+      documentedSays: "Claude Desktop documents no limit on the number of tools",
+      documentedSource: null,
+      current: { profile: "coding", search: false, tools: 5, unknownServers: [] },
+    }),
+  }),
+  clientStatus({
+    client: "vscode",
+    label: "VS Code",
+    file: "/home/ada/.config/Code/User/mcp.json",
+    lookedAt: [
+      { path: "/home/ada/.config/Code/User/mcp.json", found: false },
+      { path: "/home/ada/.config/Code - Insiders/User/mcp.json", found: false },
+    ],
+    budget: budget({ limit: 128, documented: 128, documentedSays: "VS Code takes at most 128 tools in a chat request" }),
+  }),
+];

@@ -200,6 +200,19 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole("link", { name: "Go to Servers" }),
   },
   {
+    name: "clients",
+    route: "/clients",
+    ready: (page) => page.getByRole("button", { name: "Connect with profile coding (5 tools)" }),
+  },
+  {
+    name: "clients, the change shown before connecting",
+    route: "/clients",
+    reach: async (page) => {
+      await page.getByRole("button", { name: "Connect Cursor" }).click();
+    },
+    ready: (page) => page.getByRole("dialog", { name: "Connect Cursor" }).getByRole("button", { name: "Write this change" }),
+  },
+  {
     name: "settings",
     route: "/settings",
     ready: (page) => page.getByText("Secrets are kept in the OS keychain."),

@@ -1,5 +1,6 @@
 // The route table, and nothing else.
 import { Navigate, Route, Routes } from "react-router";
+import ClientsPage from "./features/clients/ClientsPage";
 import ConsolePage from "./features/console/ConsolePage";
 import ImportPage from "./features/import/ImportPage";
 import PresetsPage from "./features/presets/PresetsPage";
@@ -17,6 +18,7 @@ export default function App() {
         <Route path="servers/:name" element={<ServerDetailPage />} />
         <Route path="presets" element={<PresetsPage />} />
         <Route path="import" element={<ImportPage />} />
+        <Route path="clients" element={<ClientsPage />} />
         <Route path="console" element={<ConsolePage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="*" element={<Navigate to="/servers" replace />} />

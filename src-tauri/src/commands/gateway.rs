@@ -2,7 +2,7 @@
 //! token, which crosses IPC only to be copied into a client and is never shown or logged.
 
 use plugboard_core::gateway::http::{EndpointControl, EndpointSettings, EndpointStatus};
-use tauri::State;
+use tauri::{AppHandle, State};
 
 use crate::error::CommandError;
 
@@ -14,15 +14,18 @@ pub async fn gateway_endpoint(control: State<'_, EndpointControl>) -> Result<End
     Ok(control.status().await)
 }
 
-/// Saves the endpoint's settings and starts, stops or moves it to match.
+/// Saves the endpoint's settings and starts, stops or moves it to match (the tray says where it now runs).
 #[tauri::command]
 #[specta::specta]
-#[tracing::instrument(skip(control), err)]
+#[tracing::instrument(skip(app, control), err)]
 pub async fn set_gateway_endpoint(
+    app: AppHandle,
     control: State<'_, EndpointControl>,
     settings: EndpointSettings,
 ) -> Result<EndpointStatus, CommandError> {
-    control.apply(settings).await.map_err(|e| CommandError::Internal { message: e.to_string() })
+    let status = control.apply(settings).await.map_err(|e| CommandError::Internal { message: e.to_string() })?;
+    crate::tray::gateway_changed(&app, &status);
+    Ok(status)
 }
 
 /// The token an HTTP client sends as its bearer (made on first use), for the person to copy into that client.

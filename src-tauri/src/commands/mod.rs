@@ -1,7 +1,9 @@
 //! Tauri commands, one file per area. Each command is one expression that calls the core.
 
 pub mod auth;
+pub mod clients;
 pub mod console;
+pub mod desktop;
 pub mod engine;
 pub mod gateway;
 pub mod import;

@@ -106,7 +106,7 @@ export const commands = {
 	appPaths: () => typedError<AppPaths, CommandError>(__TAURI_INVOKE("app_paths")),
 	/**  Whether the window's endpoint is on, where it listens, and why it is not running when it should be. */
 	gatewayEndpoint: () => typedError<EndpointStatus, CommandError>(__TAURI_INVOKE("gateway_endpoint")),
-	/**  Saves the endpoint's settings and starts, stops or moves it to match. */
+	/**  Saves the endpoint's settings and starts, stops or moves it to match (the tray says where it now runs). */
 	setGatewayEndpoint: (settings: EndpointSettings) => typedError<EndpointStatus, CommandError>(__TAURI_INVOKE("set_gateway_endpoint", { settings })),
 	/**  The token an HTTP client sends as its bearer (made on first use), for the person to copy into that client. */
 	gatewayToken: () => typedError<string, CommandError>(__TAURI_INVOKE("gateway_token")),
@@ -152,6 +152,20 @@ export const commands = {
 	answerSampling: (id: number, reply: string | null) => typedError<null, CommandError>(__TAURI_INVOKE("answer_sampling", { id, reply })),
 	/**  Answers a roots request with absolute folder paths, or declines it (`null`). */
 	answerRoots: (id: number, roots: string[] | null) => typedError<null, CommandError>(__TAURI_INVOKE("answer_roots", { id, roots })),
+	/**  Every client Plugboard can connect, with the files looked at, its connection and its tool budget. */
+	listClients: () => typedError<ClientStatus[], CommandError>(__TAURI_INVOKE("list_clients")),
+	/**  The change `request` would make, as a diff with its digest; nothing is written. */
+	planClientChange: (request: ChangeRequest) => typedError<ChangePreview, CommandError>(__TAURI_INVOKE("plan_client_change", { request })),
+	/**  Makes the change `request` asks, only if planning it now gives the plan whose digest the person confirmed. */
+	applyClientChange: (request: ChangeRequest, digest: string) => typedError<ChangePreview, CommandError>(__TAURI_INVOKE("apply_client_change", { request, digest })),
+	/**  Chooses how many tools `client` should see at most (`None`: the limit it documents). */
+	chooseClientLimit: (client: string, limit: number | null) => typedError<null, CommandError>(__TAURI_INVOKE("choose_client_limit", { client, limit })),
+	/**  Whether Plugboard starts (in the tray) when the person logs in. */
+	launchAtLogin: () => typedError<boolean, CommandError>(__TAURI_INVOKE("launch_at_login")),
+	/**  Starts Plugboard at login (hidden, in the tray) or stops doing so; answers what is now in effect. */
+	setLaunchAtLogin: (enabled: boolean) => typedError<boolean, CommandError>(__TAURI_INVOKE("set_launch_at_login", { enabled })),
+	/**  Opens the folder of `place` in the file manager. */
+	showInFolder: (place: Place) => typedError<null, CommandError>(__TAURI_INVOKE("show_in_folder", { place })),
 };
 
 /** Events */
@@ -236,11 +250,58 @@ export type CallOutcome =
 /**  One word for how a call ended, for the history list. */
 export type CallStatus = "ok" | "toolError" | "failed" | "cancelled";
 
+/**  What a change does. */
+export type ChangeKind = "connect" | "disconnect" | "restore";
+
+/**  A planned change, to show before anything is written. */
+export type ChangePreview = {
+	client: string,
+	label: string,
+	kind: ChangeKind,
+	/**  The file written. */
+	path: string,
+	/**  The unified diff of the file, from as it is to as it would be. */
+	diff: string,
+	/**  The client's own entries that move out (Plugboard serves them). */
+	moved: string[],
+	/**  Nothing would change. */
+	noop: boolean,
+	/**  There is no file yet: connecting creates it. */
+	creates: boolean,
+	/**  Restoring removes the file (the client had none before Plugboard). */
+	removes: boolean,
+	/**  What was planned, to hand back with the confirmation. */
+	digest: string,
+	/**  What the person does for the client to see the change. */
+	nextStep: string,
+};
+
+/**  What a person asks of one client's file. */
+export type ChangeRequest = { kind: "connect"; client: string; profile: string | null; moveDuplicates: boolean } | { kind: "disconnect"; client: string } | { kind: "restore"; client: string };
+
 /**  A known client with no config file here, and every path where one was looked for. */
 export type ClientNotFound = {
 	client: string,
 	clientLabel: string,
 	lookedIn: string[],
+};
+
+/**  One client as `clients list` shows it. */
+export type ClientStatus = {
+	client: string,
+	label: string,
+	/**  The file connect writes. */
+	file: string,
+	lookedAt: LookedAt[],
+	connection: Connection,
+	/**  The client's own entries that launch or reach a server Plugboard already has. */
+	duplicates: string[],
+	/**  Why the file could not be read, when it could not. */
+	problem: string | null,
+	/**  A restore is possible. */
+	hasBackup: boolean,
+	/**  How many tools it sees (or would) through Plugboard, against its limit. */
+	budget: ToolBudget,
 };
 
 /**  An error returned by a command, serialised with a `code` tag the UI can switch on. */
@@ -284,6 +345,13 @@ export type ConflictChoice =
 "overwrite" | 
 /**  Keep both: the imported one gets a free name (`name-2`, …). */
 "rename";
+
+/**  Whether the client's file has Plugboard's entry, and whether it launches this Plugboard. */
+export type Connection = { state: "notConnected" } | 
+/**  It launches this binary with `serve --stdio`, and the profile (if any) exists. */
+{ state: "current"; profile: string | null } | 
+/**  It is there but launches something else (another binary, an unknown profile, other arguments). */
+{ state: "stale"; reason: string };
 
 /**  What the person said about a definition. */
 export type Decision = "approved" | 
@@ -470,6 +538,15 @@ args: string[][]; env: NamedTemplate[] } |
 /**  A hosted endpoint. */
 { kind: "remote"; transport: RemoteTransport; url: string; headers: NamedTemplate[] };
 
+/**  Where the limit in force comes from. */
+export type LimitFrom = 
+/**  The person chose it for this client. */
+"chosen" | 
+/**  The client's documentation. */
+"documented" | 
+/**  Neither: there is no limit to keep under. */
+"none";
+
 /**  A login opened (or tried to open) the authorization page; the UI shows the URL so the person can open it by hand. */
 export type LoginStarted = {
 	server: string,
@@ -492,6 +569,12 @@ export type LoginState = {
 	renewsByItself: boolean,
 	/**  The client id Plugboard is registered under at the authorization server. */
 	clientId: string | null,
+};
+
+/**  One file a client may read. */
+export type LookedAt = {
+	path: string,
+	found: boolean,
 };
 
 /**  An environment variable or header whose value is a template. */
@@ -529,6 +612,15 @@ export type PendingRequestWithdrawn = {
 	id: number,
 	reason: WithdrawReason,
 };
+
+/**  A place the Settings and Clients screens can show in the file manager. */
+export type Place = 
+/**  The folder of servers.json. */
+{ place: "configFile" } | 
+/**  The data folder (history, approvals, backups). */
+{ place: "dataDir" } | { place: "logDir" } | 
+/**  The folder of the file Plugboard writes for this client. */
+{ place: "clientFile"; client: string };
 
 /**  One integration of the catalog. */
 export type Preset = {
@@ -770,6 +862,24 @@ export type StepOutcome = { outcome: "passed"; detail: string } |
 /**  Not run because an earlier step failed. */
 { outcome: "skipped" };
 
+/**  One client's budget, as `clients list` and the Clients screen show it. */
+export type ToolBudget = {
+	/**  The limit in force (`None`: no limit). */
+	limit: number | null,
+	limitFrom: LimitFrom,
+	/**  What the client's documentation says, and where. */
+	documented: number | null,
+	documentedSays: string,
+	documentedSource: string | null,
+	/**  What the client sees through Plugboard now (its entry's profile), or would see connected without a profile. */
+	current: ToolCount,
+	over: boolean,
+	/**  Every way to connect it (everything, then each valid profile), each with its count: the profile choice. */
+	options: ToolCount[],
+	/**  When over: the ways that fit. */
+	trims: Trim[],
+};
+
 /**  Why a tool is withheld. */
 export type ToolChange = 
 /**  Not offered when the server was approved. */
@@ -785,6 +895,17 @@ export type ToolChangeView = {
 	digest: string,
 	/**  A unified diff of the definition as approved and as offered now (all added for a new tool). */
 	diff: string,
+};
+
+/**  How many tools one way of connecting shows. */
+export type ToolCount = {
+	/**  The profile (`None`: every curated tool). */
+	profile: string | null,
+	/**  The profile is in search mode: the client sees the three search tools, whatever the profile holds. */
+	search: boolean,
+	tools: number,
+	/**  Servers it shows whose tools are not known yet, so not counted (connect them once in Plugboard). */
+	unknownServers: string[],
 };
 
 /**  One tool as the UI and `plugboard tools` show it. */
@@ -826,6 +947,13 @@ export type TransportKind =
 "sse" | 
 /**  A bare URL: Streamable HTTP first, SSE when the initialize POST answers 400/404/405. */
 "probe";
+
+/**  A way under the limit. */
+export type Trim = 
+/**  Connect the client with this profile of servers.json: it fits. */
+{ kind: "profile"; profile: string; tools: number; search: boolean } | 
+/**  Give a profile `"mode": "search"` (no profile in search mode exists yet): the client then sees `tools` tools. */
+{ kind: "searchMode"; tools: number };
 
 /**  Where secrets live this session, as the settings screen and `plugboard doctor` show it. */
 export type VaultStatus = {

@@ -25,17 +25,18 @@ vi.mock("../ipc/bindings", () => ({
 vi.mock("../features/console/ConsolePage", () => ({ default: () => <h1>Console</h1> }));
 
 describe("AppShell", () => {
-  // Pins: the "Main" nav has exactly the five sections, in order, each a link to its hash route.
-  it("has the five main sections", () => {
+  // Pins: the "Main" nav has exactly the six sections, in order, each a link to its hash route.
+  it("has the six main sections", () => {
     renderWithProviders(<App />, "/console");
 
     const nav = screen.getByRole("navigation", { name: "Main" });
     const links = within(nav).getAllByRole("link");
-    expect(links.map((link) => link.textContent)).toEqual(["Servers", "Presets", "Import", "Console", "Settings"]);
+    expect(links.map((link) => link.textContent)).toEqual(["Servers", "Presets", "Import", "Clients", "Console", "Settings"]);
     expect(links.map((link) => link.getAttribute("href"))).toEqual([
       "/servers",
       "/presets",
       "/import",
+      "/clients",
       "/console",
       "/settings",
     ]);

@@ -3,12 +3,13 @@
 //! The decisions live in the core's `export`; this file only prints them.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use plugboard_core::engine::Engine;
-use plugboard_core::export::{Change, ChangeKind, ClientStatus, Connection, ExportContext};
+use plugboard_core::export::{
+    Change, ChangeKind, ClientStatus, Connection, ExportContext, LimitFrom, ToolBudget, Trim,
+};
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -57,13 +58,23 @@ enum ClientsAction {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Choose how many tools CLIENT should see at most (its tool budget), instead of the limit it documents.
+    Limit {
+        client: String,
+        /// The most tools it should see.
+        #[arg(required_unless_present = "documented")]
+        tools: Option<u32>,
+        /// Go back to the limit the client documents (if any).
+        #[arg(long, conflicts_with = "tools")]
+        documented: bool,
+    },
 }
 
 pub fn run(out: &mut impl Write, engine: &Engine, args: ClientsArgs) -> anyhow::Result<()> {
     let binary = std::env::current_exe()
         .and_then(std::fs::canonicalize)
         .context("cannot tell where this plugboard binary is")?;
-    let export = engine.client_export(without_verbatim_prefix(binary));
+    let export = engine.client_export(crate::window::without_verbatim_prefix(binary));
     match args.action {
         None => list(out, &export, args.json),
         Some(ClientsAction::List { json }) => list(out, &export, json || args.json),
@@ -77,14 +88,14 @@ pub fn run(out: &mut impl Write, engine: &Engine, args: ClientsArgs) -> anyhow::
         Some(ClientsAction::Restore { client, dry_run }) => {
             write_change(out, &export, &export.plan_restore(&client)?, dry_run)
         }
-    }
-}
-
-/// A canonical Windows path starts with `\\?\`, which some clients cannot launch; a drive path does without it.
-fn without_verbatim_prefix(path: PathBuf) -> PathBuf {
-    match path.to_str().and_then(|p| p.strip_prefix(r"\\?\")) {
-        Some(rest) if !rest.starts_with("UNC\\") => PathBuf::from(rest),
-        _ => path,
+        Some(ClientsAction::Limit { client, tools, documented: _ }) => {
+            export.choose_limit(&client, tools)?;
+            match tools {
+                Some(tools) => writeln!(out, "{client} should see at most {tools} tools through Plugboard.")?,
+                None => writeln!(out, "{client} is measured against the limit it documents again.")?,
+            }
+            Ok(())
+        }
     }
 }
 
@@ -106,6 +117,7 @@ fn list(out: &mut impl Write, export: &ExportContext, json: bool) -> anyhow::Res
         if empty > 0 {
             writeln!(out, "    also looked in {empty} other place(s) with no file (`--json` lists them)")?;
         }
+        write_budget(out, &status.client, &status.budget)?;
         if !status.duplicates.is_empty() {
             writeln!(
                 out,
@@ -118,14 +130,61 @@ fn list(out: &mut impl Write, export: &ExportContext, json: bool) -> anyhow::Res
     Ok(())
 }
 
+/// The client's tools through Plugboard against its limit, and when over, the ways under it.
+fn write_budget(out: &mut impl Write, client: &str, budget: &ToolBudget) -> anyhow::Result<()> {
+    let count = &budget.current;
+    let seen = match (&count.profile, count.search) {
+        (Some(profile), true) => format!("{} tools (profile {profile}, search mode)", count.tools),
+        (Some(profile), false) => format!("{} tools (profile {profile})", count.tools),
+        (None, _) => format!("{} tools", count.tools),
+    };
+    let limit = match (budget.limit, budget.limit_from) {
+        (Some(limit), LimitFrom::Chosen) => format!("the limit you chose is {limit}"),
+        (Some(limit), _) => format!("its documented limit is {limit}"),
+        (None, _) => "no limit (none documented)".to_owned(),
+    };
+    let verdict = match budget.limit {
+        Some(limit) if budget.over => format!(" — OVER by {}", count.tools - limit),
+        _ => String::new(),
+    };
+    writeln!(out, "    tools: {seen} through Plugboard; {limit}{verdict}")?;
+    if !count.unknown_servers.is_empty() {
+        writeln!(
+            out,
+            "      not counted yet: {} (connect them once in Plugboard to know their tools)",
+            count.unknown_servers.join(", ")
+        )?;
+    }
+    if budget.over {
+        if let Some(source) = &budget.documented_source {
+            writeln!(out, "      {} ({source})", budget.documented_says)?;
+        }
+        for trim in &budget.trims {
+            match trim {
+                Trim::Profile { profile, tools, search } => writeln!(
+                    out,
+                    "      trim: `plugboard clients connect {client} --profile {profile}` ({tools} tools{})",
+                    if *search { ", search mode" } else { "" }
+                )?,
+                Trim::SearchMode { tools } => writeln!(
+                    out,
+                    "      trim: give a profile \"mode\": \"search\" in servers.json and connect with it ({tools} tools)"
+                )?,
+            }
+        }
+    }
+    Ok(())
+}
+
 fn state(status: &ClientStatus) -> String {
     if let Some(problem) = &status.problem {
         return format!("error: {problem}");
     }
+    let over = if status.budget.over { ", over its tool budget" } else { "" };
     let found = status.looked_at.iter().any(|l| l.found);
     match &status.connection {
-        Connection::Current { profile: Some(p) } => format!("connected (profile {p})"),
-        Connection::Current { profile: None } => "connected".to_owned(),
+        Connection::Current { profile: Some(p) } => format!("connected (profile {p}){over}"),
+        Connection::Current { profile: None } => format!("connected{over}"),
         Connection::Stale { reason } => format!("stale: {reason} (connect again to update it)"),
         Connection::NotConnected if found => "found, not connected".to_owned(),
         Connection::NotConnected => "no config file".to_owned(),
@@ -170,18 +229,4 @@ fn write_change(out: &mut impl Write, export: &ExportContext, change: &Change, d
         ChangeKind::Restore => writeln!(out, "Restored {path}.\nNext: {}.", change.client.next_step)?,
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A verbatim drive path loses its `\\?\`; a verbatim UNC path and a Unix path are left alone.
-    #[test]
-    fn verbatim_prefixes_are_dropped_from_drive_paths_only() {
-        let strip = |p: &str| without_verbatim_prefix(PathBuf::from(p)).display().to_string();
-        assert_eq!(strip(r"\\?\C:\Program Files\Plugboard\plugboard.exe"), r"C:\Program Files\Plugboard\plugboard.exe");
-        assert_eq!(strip(r"\\?\UNC\server\share\plugboard.exe"), r"\\?\UNC\server\share\plugboard.exe");
-        assert_eq!(strip("/usr/bin/plugboard"), "/usr/bin/plugboard");
-    }
 }

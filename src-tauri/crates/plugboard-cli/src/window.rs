@@ -3,18 +3,42 @@
 //! pass on anything but the arguments it was given.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The window binary's file name (the Tauri app's main binary).
 pub const WINDOW_BINARY: &str = if cfg!(windows) { "plugboard-desktop.exe" } else { "plugboard-desktop" };
 
-/// Whether these arguments (with the program name) ask for the window: none at all, or one `plugboard://` URL.
+/// The command's file name: what a client's entry launches (`plugboard serve --stdio`).
+pub const COMMAND_BINARY: &str = if cfg!(windows) { "plugboard.exe" } else { "plugboard" };
+
+/// The argument that starts the window hidden (in the tray): how it starts at login.
+pub const HIDDEN_FLAG: &str = "--hidden";
+
+/// Whether these arguments (with the program name) ask for the window: none at all, one `plugboard://` URL, or
+/// `--hidden` (started at login, it stays in the tray until opened).
 pub fn opens_window(args: &[OsString]) -> bool {
     match args {
         [_] => true,
+        [_, flag] if flag == HIDDEN_FLAG => true,
         [_, url] => url.to_str().is_some_and(|u| u.starts_with(&format!("{}:", plugboard_core::DEEP_LINK_SCHEME))),
         _ => false,
+    }
+}
+
+/// The `plugboard` command installed beside the binary `exe` (the window's or its own), as the absolute path a
+/// client's entry launches; `None` when it is not there.
+pub fn command_beside(exe: &Path) -> Option<PathBuf> {
+    let exe = std::fs::canonicalize(exe).ok()?;
+    let command = exe.with_file_name(COMMAND_BINARY);
+    command.is_file().then(|| without_verbatim_prefix(command))
+}
+
+/// A canonical Windows path starts with `\\?\`, which some clients cannot launch; a drive path does without it.
+pub(crate) fn without_verbatim_prefix(path: PathBuf) -> PathBuf {
+    match path.to_str().and_then(|p| p.strip_prefix(r"\\?\")) {
+        Some(rest) if !rest.starts_with("UNC\\") => PathBuf::from(rest),
+        _ => path,
     }
 }
 
@@ -66,7 +90,18 @@ fn report(message: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::opens_window;
+    use std::path::PathBuf;
+
+    use super::{opens_window, without_verbatim_prefix};
+
+    /// A verbatim drive path loses its `\\?\`; a verbatim UNC path and a Unix path are left alone.
+    #[test]
+    fn verbatim_prefixes_are_dropped_from_drive_paths_only() {
+        let strip = |p: &str| without_verbatim_prefix(PathBuf::from(p)).display().to_string();
+        assert_eq!(strip(r"\\?\C:\Program Files\Plugboard\plugboard.exe"), r"C:\Program Files\Plugboard\plugboard.exe");
+        assert_eq!(strip(r"\\?\UNC\server\share\plugboard.exe"), r"\\?\UNC\server\share\plugboard.exe");
+        assert_eq!(strip("/usr/bin/plugboard"), "/usr/bin/plugboard");
+    }
 
     fn args(list: &[&str]) -> Vec<std::ffi::OsString> {
         list.iter().map(Into::into).collect()
@@ -77,6 +112,8 @@ mod tests {
     fn window_or_cli_is_chosen_from_the_arguments() {
         assert!(opens_window(&args(&["plugboard"])));
         assert!(opens_window(&args(&["plugboard", "plugboard://oauth/callback?code=x"])));
+        assert!(opens_window(&args(&["plugboard", "--hidden"])));
+        assert!(!opens_window(&args(&["plugboard", "--hidden", "plugboard://x"])));
         assert!(!opens_window(&args(&["plugboard", "list"])));
         assert!(!opens_window(&args(&["plugboard", "--help"])));
         assert!(!opens_window(&args(&["plugboard", "https://evil.example"])));

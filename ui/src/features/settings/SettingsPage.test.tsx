@@ -7,7 +7,15 @@ import { renderWithProviders } from "../../test/render";
 import SettingsPage from "./SettingsPage";
 
 vi.mock("../../ipc/bindings", () => ({
-  commands: { vaultStatus: vi.fn(), appPaths: vi.fn(), gatewayEndpoint: vi.fn(), setGatewayEndpoint: vi.fn() },
+  commands: {
+    vaultStatus: vi.fn(),
+    appPaths: vi.fn(),
+    gatewayEndpoint: vi.fn(),
+    setGatewayEndpoint: vi.fn(),
+    launchAtLogin: vi.fn(),
+    setLaunchAtLogin: vi.fn(),
+    showInFolder: vi.fn(),
+  },
 }));
 
 const vaultStatus = vi.mocked(commands.vaultStatus);
@@ -29,6 +37,8 @@ describe("SettingsPage", () => {
       data: { settings: { enabled: false, port: 7450 }, url: null, problem: null },
     });
     vaultStatus.mockResolvedValue({ status: "ok", data: KEYCHAIN });
+    vi.mocked(commands.launchAtLogin).mockResolvedValue({ status: "ok", data: false });
+    vi.mocked(commands.showInFolder).mockResolvedValue({ status: "ok", data: null });
     appPaths.mockResolvedValue({
       status: "ok",
       data: {
@@ -52,6 +62,21 @@ describe("SettingsPage", () => {
     expect(screen.getByText("/home/ada/.local/share/plugboard/logs")).toBeInTheDocument();
     expect(screen.getByText("0.1.0")).toBeInTheDocument();
     expect(screen.queryByText("What to do:")).not.toBeInTheDocument();
+  });
+
+  // Pins: "Show in folder" names a place, never a path: the config file's button sends {place: "configFile"}; a
+  // folder that cannot be shown is said beside the button.
+  it("shows a folder by its place", async () => {
+    renderWithProviders(<SettingsPage />);
+    await userEvent.click(await screen.findByRole("button", { name: "Show in folder: the config file" }));
+    expect(commands.showInFolder).toHaveBeenCalledWith({ place: "configFile" });
+    vi.mocked(commands.showInFolder).mockResolvedValue({
+      status: "error",
+      error: { code: "NotFound", message: "/home/ada/.local/share/plugboard/logs does not exist yet" },
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Show in folder: the log folder" }));
+    expect(commands.showInFolder).toHaveBeenLastCalledWith({ place: "logDir" });
+    expect(await screen.findByRole("alert")).toHaveTextContent("does not exist yet");
   });
 
   // Pins: without a keychain the page says secrets are memory-only, why, and what to do — as plain text.

@@ -1,10 +1,13 @@
 // The Settings screen: where secrets are kept (and what to do when the keychain is unavailable), the gateway for
-// other apps, where Plugboard's files are, and the colour theme.
+// other apps, the desktop app (start at login), where Plugboard's files are (each shown in its folder on request),
+// and the colour theme.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { commands } from "../../ipc/bindings";
 import { call } from "../../ipc/client";
+import ShowInFolder from "../../shell/ShowInFolder";
 import { THEMES, type Theme, chooseTheme, loadTheme } from "./theme";
+import DesktopPanel from "./DesktopPanel";
 import GatewayPanel from "./GatewayPanel";
 import VaultStatusPanel from "./VaultStatusPanel";
 
@@ -30,6 +33,8 @@ export default function SettingsPage() {
 
       <GatewayPanel />
 
+      <DesktopPanel />
+
       <section aria-labelledby="files-heading" className="rounded-lg border border-line bg-surface p-4">
         <h2 id="files-heading" className="mb-2 font-semibold">
           Files
@@ -38,11 +43,20 @@ export default function SettingsPage() {
         {paths.data && (
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted">Config file</dt>
-            <dd className="font-mono break-all select-all">{paths.data.configFile}</dd>
+            <dd className="flex flex-wrap items-center gap-2">
+              <span className="font-mono break-all select-all">{paths.data.configFile}</span>
+              <ShowInFolder place={{ place: "configFile" }} what="the config file" />
+            </dd>
             <dt className="text-muted">Data folder</dt>
-            <dd className="font-mono break-all select-all">{paths.data.dataDir}</dd>
+            <dd className="flex flex-wrap items-center gap-2">
+              <span className="font-mono break-all select-all">{paths.data.dataDir}</span>
+              <ShowInFolder place={{ place: "dataDir" }} what="the data folder" />
+            </dd>
             <dt className="text-muted">Logs</dt>
-            <dd className="font-mono break-all select-all">{paths.data.logDir}</dd>
+            <dd className="flex flex-wrap items-center gap-2">
+              <span className="font-mono break-all select-all">{paths.data.logDir}</span>
+              <ShowInFolder place={{ place: "logDir" }} what="the log folder" />
+            </dd>
             <dt className="text-muted">Version</dt>
             <dd>{paths.data.version}</dd>
           </dl>

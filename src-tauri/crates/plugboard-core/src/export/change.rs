@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::backup;
+use super::budget::{ChosenBudgets, KnownTools};
 use super::entry::PlugboardEntry;
 use super::error::ExportError;
 use super::targets::{ClientTarget, Format, all_targets, target};
@@ -32,10 +33,17 @@ pub struct ExportContext {
     pub binary: PathBuf,
     /// Plugboard's servers.json (its servers decide the duplicates, its profiles the valid `--profile`).
     pub servers: RawConfigFile,
+    /// Each enabled server's curated tools as last approved: what a client's tool budget counts.
+    pub tools: KnownTools,
+    /// The tool limits the person chose per client, and the file they are kept in (in the data dir).
+    pub chosen: ChosenBudgets,
+    pub chosen_file: PathBuf,
 }
 
 /// What a change does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
 pub enum ChangeKind {
     Connect,
     Disconnect,

@@ -34,6 +34,11 @@ pub enum ExportError {
         #[source]
         source: std::io::Error,
     },
+    /// The file is not what it was when the change was shown: the person confirmed another change than this one.
+    #[error("{} changed since the change was shown, so nothing was written; look at the new change", path.display())]
+    NotAsShown { path: PathBuf },
+    #[error("a tool limit is a number from 1 to {}, not {limit}", super::chosen::MAX_CHOSEN_LIMIT)]
+    InvalidLimit { limit: u32 },
     #[error("there is no backup of {client}'s file to restore (Plugboard has not changed it since the last restore)")]
     NoBackup { client: String },
 }
@@ -41,7 +46,7 @@ pub enum ExportError {
 impl ExportError {
     /// The file was changed by someone else meanwhile: reading again and retrying is the answer.
     pub fn is_conflict(&self) -> bool {
-        matches!(self, Self::ChangedSinceRead { .. })
+        matches!(self, Self::ChangedSinceRead { .. } | Self::NotAsShown { .. })
     }
 }
 

@@ -5,10 +5,14 @@
 //! file that does not parse, and never put a secret into a client's file: the entry holds a path and arguments.
 
 mod backup;
+mod budget;
 mod change;
+mod chosen;
 mod entry;
 mod error;
 mod json_file;
+mod limits;
+mod preview;
 mod status;
 mod targets;
 mod toml_file;
@@ -18,8 +22,12 @@ mod yaml_file;
 #[cfg(test)]
 mod tests;
 
+pub use budget::{ChosenBudgets, KnownTools, LimitFrom, ToolBudget, ToolCount, Trim};
 pub use change::{Change, ChangeKind, ExportContext};
+pub use chosen::{MAX_CHOSEN_LIMIT, load as load_chosen};
 pub use entry::{ENTRY_NAME, PlugboardEntry};
 pub use error::ExportError;
+pub use limits::{DocumentedLimit, documented_limit};
+pub use preview::{ChangePreview, ChangeRequest};
 pub use status::{ClientStatus, Connection, LookedAt};
 pub use targets::{ClientTarget, Format, all_targets, target};

@@ -4,6 +4,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use super::budget::{ToolBudget, budget};
 use super::change::ExportContext;
 use super::entry::PlugboardEntry;
 use super::targets::{ClientTarget, all_targets};
@@ -53,6 +54,8 @@ pub struct ClientStatus {
     pub problem: Option<String>,
     /// A restore is possible.
     pub has_backup: bool,
+    /// How many tools it sees (or would) through Plugboard, against its limit.
+    pub budget: ToolBudget,
 }
 
 impl ExportContext {
@@ -78,6 +81,7 @@ impl ExportContext {
             duplicates: Vec::new(),
             problem: None,
             has_backup,
+            budget: self.budget(target.id, None),
         };
         let read = self.read(target).and_then(|(path, text)| {
             let duplicates = self.duplicates(target, &path, text.as_deref())?;
@@ -96,7 +100,15 @@ impl ExportContext {
             }
             Err(e) => status.problem = Some(e.to_string()),
         }
+        if let Connection::Current { profile: Some(profile) } = &status.connection {
+            status.budget = self.budget(target.id, Some(profile));
+        }
         status
+    }
+
+    /// `client`'s tool budget when connected with `profile` (none: every curated tool).
+    pub fn budget(&self, client: &str, profile: Option<&str>) -> ToolBudget {
+        budget(client, profile, &self.servers, &self.tools, &self.chosen)
     }
 
     fn connection(&self, target: &ClientTarget, entry: &Value) -> Connection {

@@ -72,6 +72,15 @@ impl World {
             backups_dir: dir.path().join("data").join("client-backups"),
             binary: PathBuf::from(BINARY),
             servers,
+            tools: KnownTools(
+                [
+                    ("github".to_owned(), Some(vec!["create_issue".to_owned(), "search".to_owned()])),
+                    ("linear".to_owned(), None),
+                ]
+                .into(),
+            ),
+            chosen: ChosenBudgets::default(),
+            chosen_file: dir.path().join("data").join("client-budgets.json"),
         };
         Self { dir, ctx }
     }
@@ -323,4 +332,70 @@ fn no_write_without_a_backup() {
     let err = world.ctx.apply(&change).expect_err("refused");
     assert!(err.to_string().contains("backup"), "{err}");
     assert_eq!(read(&path), fixture!("cursor-mcp.json"));
+}
+
+/// A confirmation applies exactly the change that was shown: planned again, the same digest writes; a file edited
+/// since the diff was shown is left as the edit made it, with nothing backed up, and asks for a new look.
+#[test]
+fn a_confirmation_applies_only_what_was_shown() {
+    let world = World::new();
+    let path = world.plant("cursor", fixture!("cursor-mcp.json"));
+    let request = ChangeRequest::Connect { client: "cursor".into(), profile: None, move_duplicates: false };
+    let shown = world.ctx.plan_request(&request).expect("plans").preview();
+    assert!(shown.diff.lines().any(|l| l.starts_with('+') && l.contains("\"plugboard\"")), "{}", shown.diff);
+    assert_eq!((shown.noop, shown.creates, shown.removes), (false, false, false));
+
+    let edited = fixture!("cursor-mcp.json").replacen("linear", "linear2", 1);
+    std::fs::write(&path, &edited).expect("edit");
+    let err = world.ctx.apply_as_shown(&request, &shown.digest).expect_err("not what was shown");
+    assert!(matches!(err, ExportError::NotAsShown { .. }) && err.is_conflict(), "{err}");
+    assert_eq!(read(&path), edited);
+    assert!(matches!(world.ctx.plan_restore("cursor"), Err(ExportError::NoBackup { .. })));
+
+    let again = world.ctx.plan_request(&request).expect("plans").preview();
+    assert_ne!(again.digest, shown.digest);
+    let applied = world.ctx.apply_as_shown(&request, &again.digest).expect("applies");
+    assert_eq!(applied.digest, again.digest);
+    assert!(read(&path).contains(BINARY));
+    let disconnect = ChangeRequest::Disconnect { client: "cursor".into() };
+    let shown = world.ctx.plan_request(&disconnect).expect("plans").preview();
+    world.ctx.apply_as_shown(&disconnect, &shown.digest).expect("disconnects");
+    assert_eq!(names("cursor", &read(&path)), names("cursor", &edited));
+}
+
+/// A client with no file shows a change that creates one; a restore to no file shows that it removes it.
+#[test]
+fn previews_say_when_a_file_is_created_or_removed() {
+    let world = World::new();
+    let request =
+        ChangeRequest::Connect { client: "windsurf".into(), profile: Some("coding".into()), move_duplicates: false };
+    let shown = world.ctx.plan_request(&request).expect("plans").preview();
+    assert!(shown.creates && !shown.removes, "{shown:?}");
+    world.ctx.apply_as_shown(&request, &shown.digest).expect("connects");
+    let restore = ChangeRequest::Restore { client: "windsurf".into() };
+    let shown = world.ctx.plan_request(&restore).expect("plans").preview();
+    assert!(shown.removes && !shown.creates, "{shown:?}");
+    world.ctx.apply_as_shown(&restore, &shown.digest).expect("restores");
+    assert!(!world.file("windsurf").exists());
+}
+
+/// The status counts the client's tools through its entry's profile; a limit the person chooses is kept in the
+/// data dir and is what the budget is measured against from then on; a limit of 0 is refused.
+#[test]
+fn status_carries_the_budget_and_a_chosen_limit() {
+    let world = World::new();
+    world.plant("cursor", fixture!("cursor-mcp.json"));
+    world.connect("cursor", Some("coding"), false);
+    let status = world.ctx.status(target("cursor").expect("target"));
+    assert_eq!((status.budget.current.profile.as_deref(), status.budget.current.tools), (Some("coding"), 2));
+    assert_eq!((status.budget.limit, status.budget.over), (Some(40), false));
+    world.ctx.choose_limit("cursor", Some(1)).expect("chooses");
+    assert!(matches!(world.ctx.choose_limit("cursor", Some(0)), Err(ExportError::InvalidLimit { limit: 0 })));
+    let chosen = load_chosen(&world.ctx.chosen_file).expect("loads");
+    let tight = ExportContext { chosen, ..world.ctx.clone() };
+    let budget = tight.status(target("cursor").expect("target")).budget;
+    assert_eq!((budget.limit, budget.limit_from, budget.over), (Some(1), LimitFrom::Chosen, true));
+    assert_eq!(budget.trims, [Trim::SearchMode { tools: 3 }]);
+    world.ctx.choose_limit("cursor", None).expect("takes it back");
+    assert_eq!(load_chosen(&world.ctx.chosen_file).expect("loads"), ChosenBudgets::default());
 }

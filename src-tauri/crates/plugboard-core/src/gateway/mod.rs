@@ -26,4 +26,7 @@ pub use catalog::{Catalog, Route};
 pub use handler::{Gateway, GatewayOptions};
 pub use publish::{CatalogFeed, publish_catalog};
 pub use scope::{ProfileError, Scope};
+/// Write-back counts a client's tools (export/budget.rs) by the same rule the gateway serves them by.
+pub(crate) use scope::{shows_server, shows_tool};
+pub(crate) use search_tools::definitions as search_mode_tools;
 pub use stdio::{GatewayError, serve_stdio};
