@@ -30,8 +30,9 @@ pub fn start(args: &[OsString]) -> ExitCode {
     }
     // Before logging: it starts a writer thread, and the environment must be written while there is one thread.
     webkit_env::prefer_cpu_drawing_without_a_gpu();
-    let _log = logging::init(logging::Mode::Window);
-    match window::run() {
+    let scrub = plugboard_core::secrets::LogScrub::default();
+    let _log = logging::init(logging::Mode::Window, &scrub);
+    match window::run(scrub) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("the window could not start: {e:#}");

@@ -7,7 +7,7 @@ use plugboard_core::engine::{Engine, EngineOptions, PersonAnswers};
 use plugboard_core::gateway::http::EndpointControl;
 use plugboard_core::person::{PersonEvent, PersonRequests};
 use plugboard_core::registry::Registry;
-use plugboard_core::secrets::Fallback;
+use plugboard_core::secrets::{Fallback, LogScrub};
 use plugboard_core::supervisor::{Supervisor, SupervisorEvent};
 use tauri::Manager;
 use tauri_specta::Event;
@@ -17,8 +17,9 @@ use crate::events::{
 };
 use crate::{deep_link, ipc};
 
-/// Runs the desktop app until its last window closes; every server process is stopped before it returns.
-pub fn run() -> tauri::Result<()> {
+/// Runs the desktop app until its last window closes; every server process is stopped before it returns. `scrub`
+/// is the one the log writer reads: the engine teaches it the secret values it expands.
+pub fn run(scrub: LogScrub) -> tauri::Result<()> {
     let ipc = ipc::specta_builder();
     let app = tauri::Builder::default()
         // First plugin: a second launch (e.g. a deep link opened by the browser) is forwarded here instead.
@@ -28,7 +29,8 @@ pub fn run() -> tauri::Result<()> {
         .setup(move |app| {
             ipc.mount_events(app);
             // The window has a person behind it: servers' forms, sampling and roots requests go to the dialogs.
-            let options = EngineOptions::for_this_user(Fallback::from_env(), PersonAnswers::Queued);
+            let options =
+                EngineOptions::for_this_user(Fallback::from_env(), PersonAnswers::Queued).with_log_scrub(scrub.clone());
             let engine = Engine::open(options)?;
             forward_supervisor_events(app.handle(), engine.supervisor());
             forward_person_events(app.handle(), engine.person());
