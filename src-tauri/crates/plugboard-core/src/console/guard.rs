@@ -1,8 +1,9 @@
 //! Secrets must not leave through tool calls: a call whose arguments carry another server's secret (as written, or
 //! base64-, URL- or JSON-escaped) is refused before anything is sent, and every secret in a result or an error is
 //! replaced by its `${secret:NAME}` before a client or the history sees it. The guard knows every secret Plugboard
-//! manages: the values each session was made with, and the vault's value of every `${secret:…}` a configured server
-//! refers to, in one index rebuilt only when one of those changes. It must never log, return or record a value.
+//! manages: the values each session was made with, the vault's value of every `${secret:…}` a configured server
+//! refers to and the tokens of every stored login, in one index rebuilt only when one of those changes. It must
+//! never log, return or record a value.
 
 use std::sync::{Arc, Mutex};
 
@@ -10,7 +11,9 @@ use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 use serde_json::Value;
 use tokio::sync::broadcast::{self, error::TryRecvError};
 
+use crate::auth::login_tokens;
 use crate::config::ConfigEvent;
+use crate::config::model::Auth;
 use crate::config::references::{Reference, expandable_texts, references};
 use crate::registry::Registry;
 use crate::secrets::{KnownSecret, RESERVED_SECRET_PREFIX, ResolvedSecrets, SecretIndex, SecretRef};
@@ -93,8 +96,8 @@ impl StoredSecrets {
     }
 }
 
-/// The vault's value of every `${secret:…}` each configured server refers to. One that cannot be read is left out
-/// and said in the log (by name): the calls go on, unchecked for that one value.
+/// The vault's value of every `${secret:…}` each configured server refers to, and each stored login's tokens. One
+/// that cannot be read is left out and said in the log (by name): the calls go on, unchecked for that one value.
 fn read_stored(registry: &Registry) -> Vec<KnownSecret> {
     let mut known = Vec::new();
     for config in registry.configs() {
@@ -120,6 +123,18 @@ fn read_stored(registry: &Registry) -> Vec<KnownSecret> {
                     %error,
                     "a secret could not be read, so tool calls are not checked for it"
                 ),
+            }
+        }
+        if matches!(config.auth, Auth::OAuth(_)) {
+            match login_tokens(&config, Arc::new(registry.vault().clone())) {
+                Ok(tokens) => known.extend(tokens.into_iter().map(|(name, value)| KnownSecret {
+                    server: server.to_owned(),
+                    name,
+                    value,
+                })),
+                Err(error) => {
+                    tracing::warn!(server, %error, "a login could not be read, so tool calls are not checked for it");
+                }
             }
         }
     }

@@ -3,6 +3,8 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+use std::sync::Arc;
+
 use serde_json::json;
 
 use super::*;
@@ -82,4 +84,47 @@ fn errors_lose_every_secret() {
     let error = SupervisorError::Protocol { server: "echo".into(), message: format!("bad key {VAULT_TOKEN}") };
     let redacted = redact_error(&index(), "echo", error).to_string();
     assert!(!redacted.contains("Tok3n") && redacted.contains("${secret:api_token}"), "{redacted}");
+}
+
+/// What the guard reads from the vault: every `${secret:…}` a configured server refers to (an unset one is left
+/// out), and a stored login's access and refresh tokens, each known by its server; a login's token is named by what
+/// it is, never by a reference no one could write.
+#[tokio::test]
+async fn the_vault_sweep_knows_references_and_logins() {
+    use crate::auth::VaultCredentialStore;
+    use crate::config::ConfigStore;
+    use crate::secrets::{MemoryStore, Vault};
+    use rmcp::transport::auth::CredentialStore;
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("servers.json");
+    std::fs::write(
+        &path,
+        json!({ "mcpServers": {
+            "notes": { "command": "notes-server", "env": { "KEY": "${secret:key}", "UNSET": "${secret:unset}" } },
+            "linear": { "url": "https://mcp.linear.example/mcp", "oauth": {} },
+        }})
+        .to_string(),
+    )
+    .expect("config");
+    let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::new())));
+    vault.set("notes", "key", &Sensitive::new("notes-key-123456".into())).expect("set");
+    let credentials = serde_json::from_value(json!({
+        "client_id": "client-1",
+        "token_response": { "access_token": "linear-access-123456", "token_type": "Bearer", "refresh_token": "linear-refresh-123456" },
+    }))
+    .expect("credentials");
+    VaultCredentialStore::new(Arc::clone(&vault), "linear", "https://mcp.linear.example/mcp")
+        .save(credentials)
+        .await
+        .expect("save the login");
+    let registry = Registry::new(ConfigStore::open(&path).expect("store"), vault);
+
+    let index = SecretIndex::new(read_stored(&registry));
+    let carry = |text: &str| foreign_secret_in(&index, "elsewhere", &arguments(json!({ "text": text })));
+    assert_eq!(carry("notes-key-123456"), Some(SecretRef { owner: "notes".into(), name: "key".into() }));
+    let access = carry("Bearer linear-access-123456").expect("the access token is known");
+    assert_eq!((access.owner.as_str(), access.reference()), ("linear", "[OAuth access token]".to_owned()));
+    assert!(carry("linear-refresh-123456").is_some(), "the refresh token is known");
+    assert_eq!(foreign_secret_in(&index, "linear", &arguments(json!({ "t": "linear-access-123456" }))), None);
 }

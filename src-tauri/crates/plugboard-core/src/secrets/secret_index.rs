@@ -37,9 +37,13 @@ pub struct SecretRef {
 }
 
 impl SecretRef {
-    /// `${secret:NAME}`, as servers.json refers to it.
+    /// `${secret:NAME}`, as servers.json refers to it; a login's token (named `oauth:…`, which no reference can
+    /// name) by what it is, e.g. `[OAuth access token]`.
     pub fn reference(&self) -> String {
-        format!("${{secret:{}}}", self.name)
+        match self.name.strip_prefix(super::RESERVED_SECRET_PREFIX) {
+            Some(token) => format!("[OAuth {}]", token.replace('_', " ")),
+            None => format!("${{secret:{}}}", self.name),
+        }
     }
 }
 
