@@ -30,7 +30,7 @@ pub fn run(scrub: LogScrub) -> tauri::Result<()> {
             ipc.mount_events(app);
             // The window has a person behind it: servers' forms, sampling and roots requests go to the dialogs.
             let options =
-                EngineOptions::for_this_user(Fallback::from_env(), PersonAnswers::Queued).with_log_scrub(scrub.clone());
+                EngineOptions::for_this_user(Fallback::from_env(), PersonAnswers::Queued).with_log_scrub(scrub);
             let engine = Engine::open(options)?;
             forward_supervisor_events(app.handle(), engine.supervisor());
             forward_person_events(app.handle(), engine.person());
