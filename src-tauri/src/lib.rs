@@ -34,9 +34,10 @@ pub fn start(args: &[OsString]) -> ExitCode {
     }
     // Before logging: it starts a writer thread, and the environment must be written while there is one thread.
     webkit_env::prefer_cpu_drawing_without_a_gpu();
-    let _log = logging::init(logging::Mode::Window);
+    let scrub = plugboard_core::secrets::LogScrub::default();
+    let _log = logging::init(logging::Mode::Window, &scrub);
     let hidden = args.get(1).is_some_and(|a| a == plugboard_cli::window::HIDDEN_FLAG);
-    match window::run(hidden) {
+    match window::run(hidden, scrub) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("the window could not start: {e:#}");

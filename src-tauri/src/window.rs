@@ -8,7 +8,7 @@ use plugboard_core::engine::{Engine, EngineOptions, PersonAnswers};
 use plugboard_core::gateway::http::EndpointControl;
 use plugboard_core::person::{PersonEvent, PersonRequests};
 use plugboard_core::registry::Registry;
-use plugboard_core::secrets::Fallback;
+use plugboard_core::secrets::{Fallback, LogScrub};
 use plugboard_core::supervisor::{Supervisor, SupervisorEvent};
 use tauri::Manager;
 use tauri_specta::Event;
@@ -22,8 +22,9 @@ use crate::tray::{self, GatewayUrl};
 use crate::{deep_link, ipc};
 
 /// Runs the desktop app until it is quit (from the tray, or by closing the window while nothing runs); every
-/// server process is stopped before it returns. `hidden`: started at login, the window waits in the tray.
-pub fn run(hidden: bool) -> tauri::Result<()> {
+/// server process is stopped before it returns. `hidden`: started at login, the window waits in the tray. `scrub`
+/// is the one the log writer reads: the engine teaches it the secret values it expands.
+pub fn run(hidden: bool, scrub: LogScrub) -> tauri::Result<()> {
     let ipc = ipc::specta_builder();
     let app = tauri::Builder::default()
         // First plugin: a second launch (e.g. a deep link opened by the browser) is forwarded here instead.
@@ -60,7 +61,8 @@ pub fn run(hidden: bool) -> tauri::Result<()> {
             app.manage(GatewayUrl::default());
             app.manage(WindowFocus::default());
             // The window has a person behind it: servers' forms, sampling and roots requests go to the dialogs.
-            let options = EngineOptions::for_this_user(Fallback::from_env(), PersonAnswers::Queued);
+            let options =
+                EngineOptions::for_this_user(Fallback::from_env(), PersonAnswers::Queued).with_log_scrub(scrub);
             let engine = Engine::open(options)?;
             forward_supervisor_events(app.handle(), engine.supervisor());
             forward_person_events(app.handle(), engine.person());

@@ -7,8 +7,11 @@ mod cli;
 mod clients_cli;
 mod engine_cli;
 mod import_cli;
+#[cfg(all(unix, not(target_os = "macos")))]
+mod keychain_lock_cli;
 mod login_path_cli;
 mod oauth_cli;
 mod presets_cli;
 mod registry_cli;
+mod secrets_sweep_cli;
 mod support;

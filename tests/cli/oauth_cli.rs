@@ -4,25 +4,23 @@
 #![allow(clippy::expect_used)]
 
 use std::io::{BufRead, BufReader};
-use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
 
 use plugboard_core::secrets::Vault;
 
-use crate::support::{Sandbox, repo_root, stderr, stdout};
+use crate::support::{Sandbox, files_containing, free_port, repo_root, stderr, stdout, wait_listening};
 
 const NEEDS: &str = "needs the npm SDK example server and a Secret Service; make test runs it in the harness";
 
 /// The SDK's example server (`--oauth`), killed when dropped.
-struct DemoServer {
+pub(crate) struct DemoServer {
     child: Child,
     mcp_port: u16,
 }
 
 impl DemoServer {
-    fn start() -> Self {
+    pub(crate) fn start() -> Self {
         let script = repo_root()
             .join("tests/node_modules/@modelcontextprotocol/sdk/dist/esm/examples/server/simpleStreamableHttp.js");
         assert!(script.exists(), "{} is missing: run `make deps`", script.display());
@@ -38,17 +36,13 @@ impl DemoServer {
             .expect("start the SDK example server");
         let server = Self { child, mcp_port };
         for port in [mcp_port, auth_port] {
-            let deadline = Instant::now() + Duration::from_secs(20);
-            while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-                assert!(Instant::now() < deadline, "the SDK example server did not listen on {port}");
-                std::thread::sleep(Duration::from_millis(100));
-            }
+            wait_listening(port, "the SDK example server");
         }
         server
     }
 
     /// Exactly the resource URL the server advertises (`localhost`, not 127.0.0.1).
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("http://localhost:{}/mcp", self.mcp_port)
     }
 }
@@ -60,10 +54,6 @@ impl Drop for DemoServer {
     }
 }
 
-fn free_port() -> u16 {
-    TcpListener::bind(("127.0.0.1", 0)).and_then(|l| l.local_addr()).map(|a| a.port()).expect("free port")
-}
-
 /// Node from the PATH, or the Node 22 `make deps` put in the tools folder.
 fn node() -> PathBuf {
     let tools = repo_root().join(".tools/node22/bin/node");
@@ -71,7 +61,7 @@ fn node() -> PathBuf {
 }
 
 /// Plays the browser: the demo provider consents at once and redirects to the loopback receiver.
-fn browse(authorization_url: &str) -> (String, String) {
+pub(crate) fn browse(authorization_url: &str) -> (String, String) {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
     runtime.block_on(async {
         let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
@@ -82,26 +72,6 @@ fn browse(authorization_url: &str) -> (String, String) {
         let page = client.get(&callback).send().await.expect("callback").text().await.expect("page");
         (callback, page)
     })
-}
-
-/// Every file under `root` that contains `needle`.
-fn files_containing(root: &std::path::Path, needle: &str) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if std::fs::read(&path)
-                .is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle.as_bytes()))
-            {
-                found.push(path);
-            }
-        }
-    }
-    found
 }
 
 /// Before login the server needs one (said, not an error spiral); `plugboard login` prints the URL, the loopback
@@ -164,7 +134,7 @@ fn login_call_restart_logout_against_the_sdk_demo_server() {
         secrets.iter().chain(token["refresh_token"].as_str().map(|r| ("refresh token", r.to_owned())).iter())
     {
         assert!(value.len() >= 8, "{what} is too short to search for");
-        assert_eq!(files_containing(sandbox.root(), value), Vec::<PathBuf>::new(), "the {what} leaked into a file");
+        assert_eq!(files_containing(sandbox.root(), value, &[]), Vec::<String>::new(), "the {what} leaked into a file");
     }
 
     let logout = sandbox.run(&["logout", &name]);

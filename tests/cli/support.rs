@@ -116,18 +116,41 @@ pub fn assert_no_process_with(marker: &str) {
 
 /// Every file under `dir`, except `skip`, that contains `needle`.
 pub fn files_containing(dir: &Path, needle: &str, skip: &[PathBuf]) -> Vec<String> {
-    let mut hits = Vec::new();
+    every_file(dir, skip)
+        .into_iter()
+        .filter(|(_, bytes)| bytes.windows(needle.len()).any(|w| w == needle.as_bytes()))
+        .map(|(path, _)| path.display().to_string())
+        .collect()
+}
+
+/// Every file under `dir` but `skip`, with its bytes.
+pub fn every_file(dir: &Path, skip: &[PathBuf]) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut found = Vec::new();
     let mut stack = vec![dir.to_owned()];
     while let Some(path) = stack.pop() {
         if path.is_dir() {
             stack.extend(std::fs::read_dir(&path).into_iter().flatten().flatten().map(|e| e.path()));
         } else if !skip.contains(&path)
-            && std::fs::read(&path).is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle.as_bytes()))
+            && let Ok(bytes) = std::fs::read(&path)
         {
-            hits.push(path.display().to_string());
+            found.push((path, bytes));
         }
     }
-    hits
+    found
+}
+
+/// A free TCP port on 127.0.0.1 (taken and released: a moment's race, fine on the test's own machine).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind(("127.0.0.1", 0)).and_then(|l| l.local_addr()).map(|a| a.port()).expect("free port")
+}
+
+/// Waits until something accepts connections on 127.0.0.1:`port`; `what` names it if it never does (20 s).
+pub fn wait_listening(port: u16, what: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(std::time::Instant::now() < deadline, "{what} did not listen on {port}");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
 }
 
 /// The npm reference server the engine tests run (`make deps` installs it into tests/node_modules).

@@ -817,7 +817,12 @@ export type ServerStatus =
  */
 { state: "needsApproval"; hint: string; refused: boolean } | 
 /**  The server needs a login before it can be used; `hint` says how. */
-{ state: "needsLogin"; hint: string } | { state: "ready"; 
+{ state: "needsLogin"; hint: string } | 
+/**
+ *  The OS keychain holding its secrets (or its login) is locked: it connects by itself once the keychain is
+ *  unlocked (or when the person retries); `hint` says so.
+ */
+{ state: "keychainLocked"; hint: string } | { state: "ready"; 
 /**  Tools exposed after the allowlist. */
 tools: number; protocolVersion: string; serverName: string | null } | 
 /**  A transient failure: the supervisor retries by itself. */

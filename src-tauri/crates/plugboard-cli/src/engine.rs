@@ -48,7 +48,9 @@ fn detail(status: &ServerStatus) -> String {
             "{tools} tool(s), protocol {protocol_version}{}",
             server_name.as_deref().map(|n| format!(", {n}")).unwrap_or_default()
         ),
-        ServerStatus::NeedsLogin { hint } | ServerStatus::NeedsApproval { hint, .. } => hint.clone(),
+        ServerStatus::NeedsLogin { hint }
+        | ServerStatus::NeedsApproval { hint, .. }
+        | ServerStatus::KeychainLocked { hint } => hint.clone(),
         ServerStatus::Reconnecting { attempt, reason, .. } => format!("attempt {attempt}: {reason}"),
         ServerStatus::Failed { error, stderr_tail } => match stderr_tail.as_deref().map(str::trim) {
             Some(tail) if !tail.is_empty() => format!("{error}\n    stderr:\n{}", indent(tail)),

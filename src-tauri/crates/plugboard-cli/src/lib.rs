@@ -21,7 +21,7 @@ use clap::{Parser, Subcommand};
 use plugboard_core::config;
 use plugboard_core::engine::{Engine, EngineOptions, PersonAnswers};
 use plugboard_core::registry::Registry;
-use plugboard_core::secrets::Fallback;
+use plugboard_core::secrets::{Fallback, LogScrub};
 use plugboard_core::transport::DownstreamLink;
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -130,9 +130,10 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
-    let _log = logging::init(logging::Mode::Cli);
+    let scrub = LogScrub::default();
+    let _log = logging::init(logging::Mode::Cli, &scrub);
     let fallback = if cli.insecure_plaintext_secrets { Fallback::chosen(true) } else { Fallback::from_env() };
-    match dispatch(cli.command, &fallback) {
+    match dispatch(cli.command, &fallback, scrub) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let _ = writeln!(io::stderr(), "error: {e:#}");
@@ -141,7 +142,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     }
 }
 
-fn dispatch(command: Command, fallback: &Fallback) -> anyhow::Result<()> {
+fn dispatch(command: Command, fallback: &Fallback, scrub: LogScrub) -> anyhow::Result<()> {
     if let Command::Config { action: ConfigAction::Path } = command {
         return Ok(writeln!(io::stdout(), "{}", config::config_path().display())?);
     }
@@ -152,7 +153,7 @@ fn dispatch(command: Command, fallback: &Fallback) -> anyhow::Result<()> {
         Command::Serve(_) => PersonAnswers::Client(DownstreamLink::default()),
         _ => PersonAnswers::Declined,
     };
-    let engine = Engine::open(EngineOptions::for_this_user(fallback.clone(), person))?;
+    let engine = Engine::open(EngineOptions::for_this_user(fallback.clone(), person).with_log_scrub(scrub))?;
     if let Command::Serve(args) = &command {
         // Before stdout is locked below: the gateway writes MCP to it from another thread.
         return serve::run(engine, args);

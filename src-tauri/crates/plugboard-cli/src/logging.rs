@@ -1,19 +1,32 @@
 //! Logs: `tracing` to stderr and to a daily-rotated file in the data dir, filtered by `PLUGBOARD_LOG`.
-//! Targets that could print credentials (rmcp's OAuth module logs the authorization code at debug) are capped.
+//! Targets that could print credentials or what servers and clients exchange are capped whatever the filter says:
+//! rmcp's OAuth module logs the authorization code at debug, and its service logs every MCP message (a tool's
+//! arguments and result, a secret a server echoed) at debug and trace and every notification at info.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
+
+use plugboard_core::secrets::LogScrub;
 
 use tracing_appender::non_blocking::WorkerGuard;
 use tracing_appender::rolling::{Builder, Rotation};
 use tracing_subscriber::EnvFilter;
 use tracing_subscriber::fmt;
+use tracing_subscriber::fmt::MakeWriter;
 use tracing_subscriber::prelude::*;
 
 /// The environment variable holding the filter, in `tracing` directive syntax (`info`, `plugboard_core=debug`).
 pub const LOG_ENV: &str = "PLUGBOARD_LOG";
 
-/// Targets never logged below `info`, whatever `PLUGBOARD_LOG` says: they may print tokens or codes.
-const CAPPED_TARGETS: &[&str] = &["rmcp::transport::auth", "oauth2", "reqwest", "hyper"];
+/// Targets never logged below their level, whatever `PLUGBOARD_LOG` says: below it they print tokens, codes, URLs
+/// with their query, or the content of MCP messages. A more specific target's cap wins over its crate's.
+const CAPPED_TARGETS: &[(&str, &str)] = &[
+    ("rmcp", "info"),
+    ("rmcp::transport::auth", "info"),
+    ("rmcp::service", "warn"),
+    ("oauth2", "info"),
+    ("reqwest", "info"),
+    ("hyper", "info"),
+];
 
 const LOG_FILE_PREFIX: &str = "plugboard";
 const LOG_FILES_KEPT: usize = 7;
@@ -28,8 +41,9 @@ pub enum Mode {
 /// How many log lines may wait for the file writer; past that, lines are dropped (never the app's work blocked).
 const BUFFERED_LINES: usize = 4_096;
 
-/// Installs the global subscriber. Keep the returned guard alive: dropping it flushes and closes the file.
-pub fn init(mode: Mode) -> Option<WorkerGuard> {
+/// Installs the global subscriber; every line goes through `scrub` (hand the same one to the engine, which teaches it
+/// the secret values it expands). Keep the returned guard alive: dropping it flushes and closes the file.
+pub fn init(mode: Mode, scrub: &LogScrub) -> Option<WorkerGuard> {
     let requested = std::env::var(LOG_ENV).ok();
     let stderr_default = match mode {
         Mode::Window => "info",
@@ -37,7 +51,7 @@ pub fn init(mode: Mode) -> Option<WorkerGuard> {
     };
     let stderr_layer = fmt::layer()
         .with_ansi(std::io::stderr().is_terminal())
-        .with_writer(std::io::stderr)
+        .with_writer(Scrubbed { make: std::io::stderr, scrub: scrub.clone() })
         .with_filter(EnvFilter::new(filter_directives(requested.as_deref(), stderr_default)));
 
     let log_dir = plugboard_core::paths::log_dir();
@@ -60,7 +74,7 @@ pub fn init(mode: Mode) -> Option<WorkerGuard> {
                 .finish(appender);
             let layer = fmt::layer()
                 .with_ansi(false)
-                .with_writer(writer)
+                .with_writer(Scrubbed { make: writer, scrub: scrub.clone() })
                 .with_filter(EnvFilter::new(filter_directives(requested.as_deref(), "info")));
             (Some(layer), Some(guard), None)
         }
@@ -74,16 +88,48 @@ pub fn init(mode: Mode) -> Option<WorkerGuard> {
     guard
 }
 
+/// A sink whose every line loses the secret values `scrub` learnt. The formatter hands a writer one whole line per
+/// event, so a value is never split between two writes.
+struct Scrubbed<M> {
+    make: M,
+    scrub: LogScrub,
+}
+
+impl<'a, M: MakeWriter<'a>> MakeWriter<'a> for Scrubbed<M> {
+    type Writer = ScrubbedWriter<M::Writer>;
+
+    fn make_writer(&'a self) -> Self::Writer {
+        ScrubbedWriter { inner: self.make.make_writer(), scrub: self.scrub.clone() }
+    }
+}
+
+struct ScrubbedWriter<W> {
+    inner: W,
+    scrub: LogScrub,
+}
+
+impl<W: Write> Write for ScrubbedWriter<W> {
+    fn write(&mut self, line: &[u8]) -> std::io::Result<usize> {
+        let text = String::from_utf8_lossy(line);
+        self.inner.write_all(self.scrub.scrub(&text).as_bytes())?;
+        Ok(line.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
 /// The filter for one sink: the person's directives (or `default`), then caps on credential-bearing targets.
 fn filter_directives(requested: Option<&str>, default: &str) -> String {
     let requested = requested.map(str::trim).filter(|r| !r.is_empty()).unwrap_or(default);
     let mut directives: Vec<String> = requested
         .split(',')
         .map(str::trim)
-        .filter(|d| !d.is_empty() && !CAPPED_TARGETS.iter().any(|t| d.starts_with(t)))
+        .filter(|d| !d.is_empty() && !CAPPED_TARGETS.iter().any(|(t, _)| d.starts_with(t)))
         .map(str::to_owned)
         .collect();
-    directives.extend(CAPPED_TARGETS.iter().map(|t| format!("{t}=info")));
+    directives.extend(CAPPED_TARGETS.iter().map(|(target, level)| format!("{target}={level}")));
     directives.join(",")
 }
 
@@ -103,8 +149,12 @@ mod tests {
     /// A person cannot lift the cap on a credential-bearing target, even by naming it.
     #[test]
     fn capped_targets_cannot_be_raised() {
-        let f = filter_directives(Some("trace,rmcp::transport::auth=trace,plugboard_core=debug"), "info");
-        assert!(!f.contains("auth=trace"), "{f}");
+        let f = filter_directives(
+            Some("trace,rmcp::transport::auth=trace,rmcp::service=debug,rmcp=trace,plugboard_core=debug"),
+            "info",
+        );
+        assert!(!f.contains("auth=trace") && !f.contains("service=debug") && !f.contains("rmcp=trace"), "{f}");
+        assert!(f.contains("rmcp::service=warn") && f.contains("rmcp=info"), "{f}");
         assert!(f.contains("plugboard_core=debug"), "{f}");
         assert!(f.starts_with("trace,"), "{f}");
     }

@@ -22,7 +22,7 @@ async fn progress_and_logs_stream_in_order_and_the_call_is_recorded() {
     h.sup.reconcile(vec![h.server("busy", &[])]).await;
     assert_eq!(h.statuses_until("busy", is_ready).await, ["connecting", "ready"]);
     let history = Arc::new(History::open(&h.dir.path().join("history.sqlite3")).expect("history"));
-    let console = Console::new(Arc::clone(&h.sup), Arc::clone(&history));
+    let console = Console::new(Arc::clone(&h.sup), Arc::clone(&history), None);
 
     let seen = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&seen);
@@ -68,7 +68,7 @@ async fn secrets_are_redacted_and_every_outcome_is_recorded() {
     h.sup.reconcile(vec![config]).await;
     assert_eq!(h.statuses_until("keeper", is_ready).await, ["connecting", "ready"]);
     let history = Arc::new(History::open(&h.dir.path().join("history.sqlite3")).expect("history"));
-    let console = Arc::new(Console::new(Arc::clone(&h.sup), history));
+    let console = Arc::new(Console::new(Arc::clone(&h.sup), history, None));
 
     let echoed = console
         .run("a", "keeper", "echo", args(json!({"message": format!("key {SECRET}")})), |_| {})

@@ -6,6 +6,7 @@ const NOUNS: Record<StatusGroup, string> = {
   failed: "failed server",
   needsApproval: "server awaiting approval",
   needsLogin: "server needing a login",
+  keychainLocked: "server waiting for the keychain",
   connecting: "connecting server",
   stopped: "stopped server",
   ready: "ready server",

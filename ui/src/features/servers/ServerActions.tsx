@@ -28,6 +28,7 @@ function actionFor(state: ServerStatus["state"]): Action | null {
     case "needsLogin":
       return "connect";
     case "failed":
+    case "keychainLocked":
       return "retry";
     case "ready":
     case "connecting":

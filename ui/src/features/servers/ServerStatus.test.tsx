@@ -108,6 +108,18 @@ describe("Servers page live status", () => {
     expect(document.querySelector("b")).toBeNull();
   });
 
+  // Pins: a server waiting for a locked keychain says so in words, with what to do under it, and offers Retry.
+  it("shows a locked keychain with what to do and a Retry", async () => {
+    const hint = "The secret \"token\" could not be read: the OS keychain is locked. Unlock the OS keychain";
+    serve(["vaulted"], [{ server: "vaulted", status: { state: "keychainLocked", hint } }]);
+    connectServer.mockResolvedValue({ status: "ok", data: null });
+    renderWithProviders(<ServersPage />);
+    const badge = within(await statusCellOf("vaulted")).getByText("Keychain locked").parentElement!;
+    expect(badge).toHaveAccessibleDescription(hint);
+    await userEvent.click(screen.getByRole("button", { name: "Retry vaulted" }));
+    expect(connectServer).toHaveBeenCalledWith("vaulted");
+  });
+
   // Pins: a serverStatusChanged event rewrites that server's row from the cache, without refetching either list.
   it("updates one row from an event without refetching", async () => {
     serve(

@@ -50,7 +50,7 @@ export default function ServerStatusBadge({ status }: ServerStatusBadgeProps) {
 
 /** The server-supplied sentence that explains a state, with hidden characters made visible. */
 function noteFor(status: ServerStatus): string | undefined {
-  if (status.state === "needsLogin") return revealHidden(status.hint);
+  if (status.state === "needsLogin" || status.state === "keychainLocked") return revealHidden(status.hint);
   // Why the connection broke, shown on its own line: a sentence, whatever case the backend started it in.
   if (status.state === "reconnecting") return revealHidden(sentenceStart(status.reason));
   return undefined;

@@ -4,7 +4,16 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import StatusSummary from "./StatusSummary";
 
-const COUNTS = { failed: 17, needsApproval: 0, needsLogin: 1, connecting: 0, stopped: 0, ready: 5, disabled: 0 };
+const COUNTS = {
+  failed: 17,
+  needsApproval: 0,
+  needsLogin: 1,
+  keychainLocked: 0,
+  connecting: 0,
+  stopped: 0,
+  ready: 5,
+  disabled: 0,
+};
 
 describe("StatusSummary", () => {
   // Pins: every state is counted by name and number (words, not colour alone), the filter's own count pressed.
@@ -15,6 +24,7 @@ describe("StatusSummary", () => {
       ["Failed 17", "true"],
       ["Needs approval 0", "false"],
       ["Needs login 1", "false"],
+      ["Keychain locked 0", "false"],
       ["Connecting 0", "false"],
       ["Stopped 0", "false"],
       ["Ready 5", "false"],

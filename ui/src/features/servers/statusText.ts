@@ -3,7 +3,7 @@ import type { ServerStatus } from "../../ipc/bindings";
 
 /**
  * The status in words, never relying on colour: "Connecting…", "Ready · 13 tools", "Needs approval", "Refused", "Needs login",
- * "Reconnecting (attempt 2) · next try in 1.0 s", "Failed", "Stopped" or "Disabled".
+ * "Keychain locked", "Reconnecting (attempt 2) · next try in 1.0 s", "Failed", "Stopped" or "Disabled".
  * The retry delay is as the backend reported it when the state began; it does not count down.
  */
 export function statusText(status: ServerStatus): string {
@@ -18,6 +18,8 @@ export function statusText(status: ServerStatus): string {
       return status.refused ? "Refused" : "Needs approval";
     case "needsLogin":
       return "Needs login";
+    case "keychainLocked":
+      return "Keychain locked";
     case "ready":
       return `Ready · ${status.tools} ${status.tools === 1 ? "tool" : "tools"}`;
     case "reconnecting":

@@ -46,6 +46,7 @@ describe("triage", () => {
       failed: 2,
       needsApproval: 0,
       needsLogin: 1,
+      keychainLocked: 0,
       connecting: 1,
       stopped: 0,
       ready: 1,

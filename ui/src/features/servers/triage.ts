@@ -7,7 +7,16 @@ import { hasEveryWord } from "../../textSearch";
  * The groups the summary counts and the filter offers, in the order "Sort by status" uses: what needs the person
  * first (failed), what runs last. "connecting" includes reconnecting (both come up by themselves).
  */
-export const GROUPS = ["failed", "needsApproval", "needsLogin", "connecting", "stopped", "ready", "disabled"] as const;
+export const GROUPS = [
+  "failed",
+  "needsApproval",
+  "needsLogin",
+  "keychainLocked",
+  "connecting",
+  "stopped",
+  "ready",
+  "disabled",
+] as const;
 
 /** One status group. */
 export type StatusGroup = (typeof GROUPS)[number];
@@ -26,6 +35,7 @@ export const GROUP_LABELS: Record<StatusGroup, string> = {
   failed: "Failed",
   needsApproval: "Needs approval",
   needsLogin: "Needs login",
+  keychainLocked: "Keychain locked",
   connecting: "Connecting",
   stopped: "Stopped",
   ready: "Ready",

@@ -15,6 +15,7 @@ mod guard_tests;
 mod legacy;
 mod login_server;
 mod login_state;
+mod login_tokens;
 pub mod loopback;
 pub mod metadata_checks;
 mod oauth_http;
@@ -37,6 +38,7 @@ pub use login_server::{
     DEEP_LINK_REDIRECT, LOGIN_TIMEOUT, LoginContext, login_hint, login_server, logout, oauth_target,
 };
 pub use login_state::{LoginState, login_state};
+pub use login_tokens::{ACCESS_TOKEN, REFRESH_TOKEN, login_tokens};
 pub use loopback::LoopbackReceiver;
 pub use oauth_http::authorization_manager;
 pub use pending::{CallbackRejected, Expectation, NoCallback, PendingFlows, callback_error};

@@ -29,6 +29,9 @@ pub enum ReferenceError {
     MissingSecret { name: String },
     #[error("the secret {name:?} could not be read: {reason}")]
     SecretUnreadable { name: String, reason: String },
+    /// The keychain holding the secret is locked: unlocking it is all it takes (see `VaultError::Locked`).
+    #[error("the secret {name:?} could not be read: the OS keychain is locked ({reason})")]
+    KeychainLocked { name: String, reason: String },
     #[error("{text:?} has an unterminated \"${{\"")]
     Unterminated { text: String },
 }

@@ -1,8 +1,11 @@
 //! The tool-call console: runs one call with live events and a cancel, times it, redacts it and records it in the
-//! history; pages and searches that history. It must never record or return a server's secret value in plain text
-//! (see redact.rs), and a call's failure is an outcome it records, not an error it returns.
+//! history; pages and searches that history. Every call passes the secret guard (guard.rs): one that would carry
+//! another server's secret is refused, and secrets in a result are replaced before anyone sees it. It must never
+//! record or return a secret value in plain text (see redact.rs), and a call's failure is an outcome it records, not
+//! an error it returns.
 
 pub mod cli_line;
+mod guard;
 pub mod history;
 pub mod redact;
 mod types;
@@ -16,10 +19,12 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_util::task::TaskTracker;
 
 pub use cli_line::cli_command;
+pub use guard::LeakGuard;
 pub use history::{History, HistoryError, NewCall};
 pub use redact::{REDACTED, ServerSecrets, redact_arguments};
 pub use types::{CallOutcome, CallStatus, HistoryEntry, HistoryPage, HistorySummary};
 
+use crate::registry::Registry;
 use crate::supervisor::{CallCancel, CallEvent, CallObserver, Supervisor, SupervisorError};
 
 /// Why the console could not run or record a call (a call that ran and failed is a [`CallOutcome`] instead).
@@ -35,7 +40,8 @@ pub enum ConsoleError {
     Interrupted { message: String },
 }
 
-/// A recorded call and, for callers that print it (the CLI), the unredacted result it came from.
+/// A recorded call and, for callers that print it (the CLI), the result it came from (secrets already replaced by
+/// their references, see guard.rs; token-shaped text left for the person to read).
 pub struct Ran {
     pub entry: HistoryEntry,
     pub result: Result<CallToolResult, SupervisorError>,
@@ -45,6 +51,7 @@ pub struct Ran {
 pub struct Console {
     supervisor: Arc<Supervisor>,
     history: Arc<History>,
+    guard: LeakGuard,
     /// Running calls' cancels by the caller's call id.
     running: Mutex<HashMap<String, oneshot::Sender<()>>>,
     /// History rows still being written after their call was answered.
@@ -52,8 +59,11 @@ pub struct Console {
 }
 
 impl Console {
-    pub fn new(supervisor: Arc<Supervisor>, history: Arc<History>) -> Self {
-        Self { supervisor, history, running: Mutex::new(HashMap::new()), recording: TaskTracker::new() }
+    /// A console whose guard knows the secrets `supervisor`'s sessions were made with, and with `registry` every
+    /// secret the configured servers refer to (see [`LeakGuard::new`]).
+    pub fn new(supervisor: Arc<Supervisor>, history: Arc<History>, registry: Option<Arc<Registry>>) -> Self {
+        let guard = LeakGuard::new(Arc::clone(&supervisor), registry);
+        Self { supervisor, history, guard, running: Mutex::new(HashMap::new()), recording: TaskTracker::new() }
     }
 
     /// Runs `tool` of `server`, handing each of its events to `on_event` in order; [`Console::cancel`] with
@@ -151,16 +161,31 @@ impl Console {
         events: Option<CallObserver>,
         origin: Option<String>,
     ) -> Result<(NewCall, Result<CallToolResult, SupervisorError>), ConsoleError> {
-        // The values this server's session was made with: no keychain read per call.
-        let resolved = self
-            .supervisor
-            .resolved_secrets(server)
-            .map_err(|_| ConsoleError::UnknownServer { server: server.to_owned() })?;
-        let secrets = ServerSecrets::from_pairs(resolved.pairs());
+        if self.supervisor.config(server).is_err() {
+            return Err(ConsoleError::UnknownServer { server: server.to_owned() });
+        }
+        // Built once per change of the secrets, not per call (guard.rs).
+        let index = self.guard.index().await;
+        let refused = guard::foreign_secret_in(&index, server, &arguments);
+        let secrets = ServerSecrets::new(Arc::clone(&index), server);
         let redacted_arguments = redact_arguments(&arguments, &secrets);
         let started_at_ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
         let started = Instant::now();
-        let result = self.supervisor.call_observed(server, tool, arguments, cancel, events).await;
+        let result = match refused {
+            Some(secret) => {
+                tracing::warn!(server, secret = %secret.reference(), owner = %secret.owner, "refused a call carrying another server's secret");
+                Err(SupervisorError::SecretRefused {
+                    server: server.to_owned(),
+                    secret: secret.reference(),
+                    owner: secret.owner,
+                })
+            }
+            None => self.supervisor.call_observed(server, tool, arguments, cancel, events).await,
+        };
+        let result = match result {
+            Ok(result) => Ok(guard::redact_result(&index, server, result)),
+            Err(error) => Err(guard::redact_error(&index, server, error)),
+        };
         let duration_ms = u32::try_from(started.elapsed().as_millis()).unwrap_or(u32::MAX);
         let outcome = match &result {
             Ok(result) => CallOutcome::Result {

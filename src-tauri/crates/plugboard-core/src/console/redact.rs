@@ -1,63 +1,43 @@
 //! What the console's history hides: arguments under secret-looking keys and token-shaped values become
-//! `"[redacted]"`, and the server's own secret values (its `${secret:NAME}` references, resolved) become
-//! `${secret:NAME}` wherever they appear, in arguments and results (where token-shaped spans are redacted too). The key and token rules are the import's (see
-//! `import::secrets_scan`); this never logs or returns a secret value, and `ServerSecrets` has no `Debug` of them.
+//! `"[redacted]"`, and managed secret values (the server's own, and other servers' long enough to guard) become
+//! `${secret:NAME}` wherever they appear, in arguments and results (where token-shaped spans are redacted too). The
+//! key and token rules are the import's (see `import::secrets_scan`); this never logs or returns a secret value, and
+//! `ServerSecrets` has no `Debug` of them.
+
+use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
 use crate::import::secrets_scan::{is_secret_key, is_secret_under_key, token_spans};
-use crate::secrets::Sensitive;
+use crate::secrets::SecretIndex;
 
 /// What a redacted value reads as.
 pub const REDACTED: &str = "[redacted]";
 
-/// Secret values shorter than this are not searched for: replacing every `ab` in a result would garble it and
-/// protect nothing a person would call a secret.
-const MIN_SECRET_LEN: usize = 4;
-
-/// One server's resolved secret values with their names, longest first (so a value containing another is replaced
-/// whole).
-#[derive(Default)]
+/// The managed secrets as one server's call may show them: its own by reference, and other servers' long enough to
+/// guard (see `SecretIndex::redact`). Its `Debug` names secrets, never values.
+#[derive(Debug, Default)]
 pub struct ServerSecrets {
-    values: Vec<(String, Sensitive<String>)>,
-}
-
-impl std::fmt::Debug for ServerSecrets {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ServerSecrets").field("names", &self.values.iter().map(|(n, _)| n).collect::<Vec<_>>()).finish()
-    }
+    index: Arc<SecretIndex>,
+    server: String,
 }
 
 impl ServerSecrets {
-    /// Named values as resolved when the server's session was made (`Supervisor::resolved_secrets`), or by a test.
-    pub fn from_pairs(pairs: impl IntoIterator<Item = (String, Sensitive<String>)>) -> Self {
-        let mut values: Vec<_> = pairs.into_iter().filter(|(_, v)| v.expose().len() >= MIN_SECRET_LEN).collect();
-        values.sort_by_key(|(_, v)| std::cmp::Reverse(v.expose().len()));
-        Self { values }
+    /// `index`'s secrets for a call of `server`.
+    pub fn new(index: Arc<SecretIndex>, server: &str) -> Self {
+        Self { index, server: server.to_owned() }
     }
 
-    /// Result or error text as the history keeps it: the server's secret values as references, and token-shaped
-    /// spans (a token the tool echoed or generated) redacted. Safe on JSON text: it stays valid JSON.
+    /// Result or error text as the history keeps it: secret values as references, and token-shaped spans (a token
+    /// the tool echoed or generated) redacted. Safe on JSON text: it stays valid JSON.
     pub fn redact_text(&self, text: &str) -> String {
         redact_tokens(&self.replace_in(text))
     }
 
-    /// `text` with each secret value replaced by its `${secret:NAME}`, as written and as escaped inside JSON text.
+    /// `text` with each secret value replaced by its `${secret:NAME}`, as written, escaped inside JSON text or
+    /// encoded.
     pub fn replace_in(&self, text: &str) -> String {
-        let mut out = text.to_owned();
-        for (name, value) in &self.values {
-            let reference = format!("${{secret:{name}}}");
-            let value = value.expose();
-            if out.contains(value.as_str()) {
-                out = out.replace(value.as_str(), &reference);
-            }
-            let escaped = serde_json::to_string(value).unwrap_or_default();
-            let escaped = escaped.trim_matches('"');
-            if escaped != value && out.contains(escaped) {
-                out = out.replace(escaped, &reference);
-            }
-        }
-        out
+        self.index.redact(&self.server, text).into_owned()
     }
 }
 

@@ -4,13 +4,20 @@
 use serde_json::json;
 
 use super::*;
+use crate::secrets::{KnownSecret, Sensitive};
 
 fn secrets() -> ServerSecrets {
-    ServerSecrets::from_pairs([
-        ("API_TOKEN".to_owned(), Sensitive::new("s3cr3t-value-123".to_owned())),
-        ("QUOTED".to_owned(), Sensitive::new("pa\"ss\\word".to_owned())),
-        ("TINY".to_owned(), Sensitive::new("ab".to_owned())),
-    ])
+    let secret = |name: &str, value: &str| KnownSecret {
+        server: "srv".into(),
+        name: name.into(),
+        value: Sensitive::new(value.to_owned()),
+    };
+    let index = SecretIndex::new([
+        secret("API_TOKEN", "s3cr3t-value-123"),
+        secret("QUOTED", "pa\"ss\\word"),
+        secret("TINY", "ab"),
+    ]);
+    ServerSecrets::new(Arc::new(index), "srv")
 }
 
 fn redacted(arguments: serde_json::Value) -> serde_json::Value {

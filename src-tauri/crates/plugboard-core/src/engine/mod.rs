@@ -19,7 +19,7 @@ use crate::config::{self, ConfigError, ConfigEvent, ConfigStore, FileWatcher};
 use crate::console::{Console, History, HistoryError};
 use crate::person::PersonRequests;
 use crate::registry::{Registry, RegistryError};
-use crate::secrets::{Fallback, Vault};
+use crate::secrets::{Fallback, LogScrub, Vault};
 use crate::supervisor::{LiveConnector, Supervisor, SupervisorError};
 use crate::transport::{DownstreamLink, is_docker_run};
 use crate::trust::Approvals;
@@ -47,12 +47,21 @@ pub struct EngineOptions {
     pub person: PersonAnswers,
     /// The person's decisions on what may run.
     pub approvals: Approvals,
+    /// Learns every secret value expanded for a server, for the log writer to take out of its lines.
+    pub log_scrub: LogScrub,
 }
 
 impl EngineOptions {
     /// The person's own config file and keychain.
     pub fn for_this_user(secrets: Fallback, person: PersonAnswers) -> Self {
-        Self { config_path: config::config_path(), secrets, person, approvals: Approvals::for_this_user() }
+        let (config_path, approvals, log_scrub) =
+            (config::config_path(), Approvals::for_this_user(), LogScrub::default());
+        Self { config_path, secrets, person, approvals, log_scrub }
+    }
+
+    /// With the scrub the process's log writer reads (see `secrets::LogScrub`).
+    pub fn with_log_scrub(self, log_scrub: LogScrub) -> Self {
+        Self { log_scrub, ..self }
     }
 }
 
@@ -125,7 +134,7 @@ impl Engine {
             PersonAnswers::Client(link) => LiveConnector::with_client(Arc::clone(&vault), approvals.clone(), link),
             PersonAnswers::Declined => LiveConnector::new(Arc::clone(&vault), approvals.clone()),
         };
-        let supervisor = Arc::new(Supervisor::new(Arc::new(connector)));
+        let supervisor = Arc::new(Supervisor::new(Arc::new(connector.scrubbing_logs(options.log_scrub))));
         let flows = Arc::new(PendingFlows::new());
         let console = OnceLock::new();
         let watchers = Mutex::default();
@@ -170,7 +179,8 @@ impl Engine {
                     (History::in_memory()?, Some(problem))
                 }
             };
-            let console = Console::new(Arc::clone(&self.supervisor), Arc::new(history));
+            let registry = Some(Arc::clone(&self.registry));
+            let console = Console::new(Arc::clone(&self.supervisor), Arc::new(history), registry);
             Ok((Arc::new(console), problem))
         })
     }

@@ -145,6 +145,7 @@ mod tests {
             secrets: Fallback::chosen(false),
             person: PersonAnswers::Declined,
             approvals: crate::trust::Approvals::at(dir.path().join("trust.json")),
+            log_scrub: crate::secrets::LogScrub::default(),
         };
         Engine::open(options).expect("engine")
     }

@@ -38,6 +38,7 @@ async fn connected_with(
         secrets: Fallback::chosen(false),
         person: PersonAnswers::Declined,
         approvals: crate::trust::Approvals::at(dir.path().join("trust.json")),
+        log_scrub: crate::secrets::LogScrub::default(),
     };
     let engine = Arc::new(Engine::open(options).expect("engine"));
     crate::testing::approve_all(&engine).await;

@@ -21,6 +21,9 @@ fn what_to_do(server: &str, error: &SupervisorError) -> String {
         SupervisorError::NotReady { status: ServerStatus::NeedsApproval { .. }, .. } => {
             format!("Approve {server} in Plugboard (its page shows what it runs), or run `plugboard approve {server}`.")
         }
+        SupervisorError::NotReady { status: ServerStatus::KeychainLocked { .. }, .. } => {
+            format!("Ask the person to unlock their OS keychain; {server} then connects by itself.")
+        }
         SupervisorError::NotReady { status: ServerStatus::Disabled, .. } => {
             format!("Turn {server} on in Plugboard, or run `plugboard enable {server}`.")
         }
@@ -35,6 +38,10 @@ fn what_to_do(server: &str, error: &SupervisorError) -> String {
         SupervisorError::Withheld { .. } => {
             format!("Ask the person to review {server}'s changed tools in Plugboard (or `plugboard approve {server}`).")
         }
+        SupervisorError::SecretRefused { owner, .. } => format!(
+            "Do not pass one server's secrets to another: call {server} without it. If {server} needs a credential, \
+             the person gives it its own in Plugboard; {owner}'s secret stays with {owner}."
+        ),
         SupervisorError::UnknownTool { .. } | SupervisorError::NotFound { .. } => {
             "The person's curated tools changed; list the tools again.".to_owned()
         }

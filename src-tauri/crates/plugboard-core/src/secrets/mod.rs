@@ -3,13 +3,17 @@
 //! Nothing here may log, print or serialise a secret's value, and nothing falls back to plaintext on its own.
 
 mod chunked;
+mod encodings;
 mod error;
 mod insecure_file_store;
 mod keychain_store;
+mod keychain_watch;
 mod locks;
+mod log_scrub;
 mod memory_store;
 mod references;
 mod resolved;
+mod secret_index;
 mod sensitive;
 mod status;
 mod store;
@@ -20,9 +24,12 @@ pub use chunked::CHUNK_UTF16_UNITS;
 pub use error::{KEYCHAIN_GUIDANCE, VaultError};
 pub use insecure_file_store::{INSECURE_FILE_NAME, InsecureFileStore};
 pub use keychain_store::{KEYCHAIN_SERVICE, KeychainStore};
+pub use keychain_watch::{KeychainWatch, UNHEARD_RETRY};
+pub use log_scrub::LogScrub;
 pub use memory_store::MemoryStore;
 pub use references::{RESERVED_SECRET_PREFIX, ServerReferences};
 pub use resolved::{RecordingReferences, ResolvedSecrets};
+pub use secret_index::{KnownSecret, MIN_GUARDED_LEN, MIN_SECRET_LEN, SecretIndex, SecretRef};
 pub use sensitive::Sensitive;
 pub use status::{BackendKind, VaultStatus};
 pub use store::SecretStore;

@@ -27,8 +27,9 @@ impl ReferenceSource for ServerReferences<'_> {
                 reason: "names starting with \"oauth:\" hold Plugboard's logins and cannot be referenced".into(),
             });
         }
-        self.vault
-            .get(self.server, name)
-            .map_err(|e| ReferenceError::SecretUnreadable { name: name.to_owned(), reason: e.to_string() })
+        self.vault.get(self.server, name).map_err(|e| match e {
+            super::VaultError::Locked { reason } => ReferenceError::KeychainLocked { name: name.to_owned(), reason },
+            other => ReferenceError::SecretUnreadable { name: name.to_owned(), reason: other.to_string() },
+        })
     }
 }

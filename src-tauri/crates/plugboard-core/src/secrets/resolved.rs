@@ -24,6 +24,11 @@ impl ResolvedSecrets {
     pub fn pairs(&self) -> impl Iterator<Item = (String, Sensitive<String>)> + '_ {
         self.0.iter().cloned()
     }
+
+    /// Whether both are the very same recording (a new session records anew): a cheap test for "unchanged".
+    pub fn same_as(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 /// A server's reference source that remembers every secret it handed out.

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use super::locks::with_server_lock;
@@ -51,6 +52,8 @@ struct Choice {
     fallback: Fallback,
     /// `KeychainStore::open`, but for tests that count the probes.
     probe: fn() -> Result<KeychainStore, VaultError>,
+    /// Counts this process's writes and deletes, so whoever keeps values read from the vault knows to read again.
+    generation: AtomicU64,
 }
 
 #[derive(Debug)]
@@ -68,14 +71,14 @@ impl Vault {
     }
 
     pub(crate) fn probing(probe: fn() -> Result<KeychainStore, VaultError>, fallback: Fallback) -> Self {
-        Self { inner: Arc::new(Choice { chosen: OnceLock::new(), fallback, probe }) }
+        Self { inner: Arc::new(Choice { chosen: OnceLock::new(), fallback, probe, generation: AtomicU64::new(0) }) }
     }
 
     /// A vault that chose already, from `keychain` as a probe would have returned it.
     #[cfg(test)]
     pub(crate) fn choose(keychain: Result<KeychainStore, VaultError>, fallback: Fallback) -> Self {
         let chosen = OnceLock::from(Chosen::pick(keychain, &fallback));
-        Self { inner: Arc::new(Choice { chosen, fallback, probe: KeychainStore::open }) }
+        Self { inner: Arc::new(Choice { chosen, fallback, probe: KeychainStore::open, generation: AtomicU64::new(0) }) }
     }
 
     /// The keychain, or `KeychainUnavailable` (with what to do) for callers that must not run without it.
@@ -86,7 +89,14 @@ impl Vault {
     /// A vault over any store: tests, the Windows size-limit fake, a deliberately memory-only session.
     pub fn with_store(store: Arc<dyn SecretStore>) -> Self {
         let chosen = OnceLock::from(Chosen::over(store));
-        Self { inner: Arc::new(Choice { chosen, fallback: Fallback::MemoryOnly, probe: KeychainStore::open }) }
+        Self {
+            inner: Arc::new(Choice {
+                chosen,
+                fallback: Fallback::MemoryOnly,
+                probe: KeychainStore::open,
+                generation: AtomicU64::new(0),
+            }),
+        }
     }
 
     /// The store, probing the keychain the first time.
@@ -155,7 +165,7 @@ impl Vault {
     /// another store.
     pub fn set(&self, server: &str, name: &str, value: &Sensitive<String>) -> Result<(), VaultError> {
         let key = secret_key(server, name)?;
-        with_server_lock(server, || {
+        self.writing(server, || {
             // The index is written first: a crash in between leaves a listed name with no secret, which is harmless,
             // rather than a secret that removing the server would not find.
             let mut names = self.index(server)?;
@@ -169,7 +179,7 @@ impl Vault {
     /// Deletes the secret; deleting one that does not exist is not an error.
     pub fn delete(&self, server: &str, name: &str) -> Result<(), VaultError> {
         let key = secret_key(server, name)?;
-        with_server_lock(server, || {
+        self.writing(server, || {
             chunked::delete(self.store(), &key)?;
             match self.index(server) {
                 Ok(mut names) => match names.remove(name) {
@@ -184,6 +194,19 @@ impl Vault {
                 Err(e) => Err(e),
             }
         })
+    }
+
+    /// How many writes and deletes this process finished so far (a failed one counts too: it may have done half):
+    /// a reader that kept values compares it with what it saw.
+    pub fn generation(&self) -> u64 {
+        self.inner.generation.load(Ordering::Acquire)
+    }
+
+    /// A write or delete under the server's lock, counted once it is over.
+    fn writing<T>(&self, server: &str, op: impl FnOnce() -> Result<T, VaultError>) -> Result<T, VaultError> {
+        let done = with_server_lock(server, op);
+        self.inner.generation.fetch_add(1, Ordering::AcqRel);
+        done
     }
 
     /// The names of the secrets stored for `server`, sorted.
@@ -201,7 +224,7 @@ impl Vault {
             validate_name(name)?;
             names.insert((*name).to_owned());
         }
-        with_server_lock(server, || {
+        self.writing(server, || {
             match self.index(server) {
                 Ok(listed) => names.extend(listed),
                 Err(e @ VaultError::Corrupt { .. }) => {

@@ -11,7 +11,7 @@ use rmcp::service::RoleClient;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use super::backoff::{FailureWindow, delay};
-use super::connector::{ConnectError, Connector};
+use super::connector::{ConnectError, Connector, KeychainUnlocked};
 use super::log::{LogRing, PLUGBOARD_WARNING, STDERR_LEVEL, STDERR_LOGGER};
 use super::observe::Observers;
 use super::status::{ServerStatus, SupervisorEvent};
@@ -79,6 +79,8 @@ pub(super) struct Actor {
     failures: FailureWindow,
     attempt: u32,
     next_retry: Option<tokio::time::Instant>,
+    /// Set while the keychain is locked: resolves when it may have been unlocked (see `Connector::keychain_unlocked`).
+    keychain_unlocked: Option<KeychainUnlocked>,
     wanted: bool,
 }
 
@@ -104,6 +106,7 @@ impl Actor {
             failures: FailureWindow::default(),
             attempt: 0,
             next_retry: None,
+            keychain_unlocked: None,
             wanted,
         }
     }
@@ -115,7 +118,7 @@ impl Actor {
         }
         let mut health = tokio::time::interval(HEALTH_CHECK);
         loop {
-            if self.wanted && self.session.is_none() && self.next_retry.is_none() {
+            if self.wanted && self.session.is_none() && self.next_retry.is_none() && self.keychain_unlocked.is_none() {
                 self.connect_once().await;
             }
             let retry_at = self.next_retry;
@@ -132,11 +135,13 @@ impl Actor {
                         self.failures.clear();
                         self.attempt = 0;
                         self.next_retry = None;
+                        self.keychain_unlocked = None;
                         self.wanted = true;
                     }
                     Some(Command::Disconnect { done }) => {
                         self.wanted = false;
                         self.next_retry = None;
+                        self.keychain_unlocked = None;
                         self.close().await;
                         self.set_state(ServerStatus::Stopped);
                         let _ = done.send(());
@@ -164,6 +169,9 @@ impl Actor {
                 }
                 _ = sleep_until(retry_at), if retry_at.is_some() => {
                     self.next_retry = None;
+                }
+                () = wait_for(&mut self.keychain_unlocked), if self.keychain_unlocked.is_some() => {
+                    self.keychain_unlocked = None;
                 }
             }
         }
@@ -230,6 +238,15 @@ impl Actor {
                 self.wanted = false;
                 let refused = matches!(unapproved, crate::trust::Unapproved::Refused { .. });
                 self.set_state(ServerStatus::NeedsApproval { hint: unapproved.to_string(), refused });
+            }
+            // Not a failure of the server's: it waits, outside the crash-loop count, until the keychain is unlocked.
+            ConnectError::KeychainLocked { message } => {
+                let hint = format!(
+                    "{message}. Unlock the OS keychain (your login keyring): Plugboard connects it as soon as it is \
+                     unlocked, or press Retry"
+                );
+                self.keychain_unlocked = Some(self.connector.keychain_unlocked());
+                self.set_state(ServerStatus::KeychainLocked { hint });
             }
             ConnectError::Transport { message, transient: true, stderr_tail } => {
                 self.schedule_retry(message, stderr_tail);
@@ -424,6 +441,13 @@ impl Actor {
 async fn next_notice(notices: &mut Option<mpsc::UnboundedReceiver<ServerNotice>>) -> Option<ServerNotice> {
     match notices {
         Some(receiver) => receiver.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+async fn wait_for(future: &mut Option<KeychainUnlocked>) {
+    match future {
+        Some(future) => future.await,
         None => std::future::pending().await,
     }
 }

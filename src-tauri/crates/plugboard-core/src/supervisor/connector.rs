@@ -14,12 +14,16 @@ use crate::config::model::{Auth, HttpMode, HttpSpec, ServerConfig, StdioSpec, Tr
 use crate::config::references::{ReferenceError, expand};
 use crate::net::{check_server_url, pooled_http_client};
 use crate::person::PersonRequests;
-use crate::secrets::{RecordingReferences, ResolvedSecrets, Sensitive, ServerReferences, Vault};
+use crate::secrets::{
+    KeychainWatch, LogScrub, RecordingReferences, ResolvedSecrets, Sensitive, ServerReferences, UNHEARD_RETRY, Vault,
+};
 use crate::transport::{
     Answerer, DownstreamLink, McpSession, PersonLink, RemoteOptions, RemoteSpec, StdioLaunch, TransportError,
     connect_remote, connect_stdio_answered,
 };
 use crate::trust::{Approvals, Unapproved};
+
+use super::scrub::Scrub;
 
 /// A session and what the person should know about how it was made.
 pub struct Connected {
@@ -37,7 +41,10 @@ pub struct Connected {
 pub enum ConnectError {
     /// A `${secret:…}` is missing or a reference is malformed: the person must fix it.
     #[error("{0}")]
-    Reference(#[from] ReferenceError),
+    Reference(ReferenceError),
+    /// The keychain holding the server's secrets (or its login) is locked: it connects once it is unlocked.
+    #[error("{message}")]
+    KeychainLocked { message: String },
     /// The server wants credentials; `hint` says how to provide them.
     #[error("{hint}")]
     AuthRequired { hint: String },
@@ -55,9 +62,27 @@ impl ConnectError {
     }
 }
 
+impl From<ReferenceError> for ConnectError {
+    fn from(e: ReferenceError) -> Self {
+        match e {
+            locked @ ReferenceError::KeychainLocked { .. } => Self::KeychainLocked { message: locked.to_string() },
+            other => Self::Reference(other),
+        }
+    }
+}
+
+/// What a server waiting for the keychain waits on (`Sync`, as the actor holding it is shared across awaits).
+pub type KeychainUnlocked = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + Sync + 'static>>;
+
 /// Makes sessions; the supervisor owns one and calls it for every (re)connect.
 pub trait Connector: Send + Sync + 'static {
     fn connect<'a>(&'a self, config: &'a ServerConfig) -> BoxFuture<'a, Result<Connected, ConnectError>>;
+
+    /// Resolves when a connection that failed on a locked keychain is worth trying again (by default, after a
+    /// slow timer: a connector that can hear the keychain says so sooner).
+    fn keychain_unlocked(&self) -> KeychainUnlocked {
+        Box::pin(tokio::time::sleep(UNHEARD_RETRY))
+    }
 }
 
 /// The real connector: env and keychain for references, one pooled HTTP client for every remote server.
@@ -74,6 +99,10 @@ pub struct LiveConnector {
     client: Option<DownstreamLink>,
     /// The transport a probed URL turned out to speak, so reconnects skip the probe.
     probed: std::sync::Mutex<HashMap<String, HttpMode>>,
+    /// Hears the keychain being unlocked, for servers waiting on it.
+    keychain: KeychainWatch,
+    /// Learns each value expanded, for the log writer to take out of every line.
+    log_scrub: LogScrub,
 }
 
 impl LiveConnector {
@@ -81,7 +110,8 @@ impl LiveConnector {
     /// `approvals` holds as approved.
     pub fn new(vault: Arc<Vault>, approvals: Approvals) -> Self {
         let http = std::sync::OnceLock::new();
-        Self { vault, approvals, http, person: None, client: None, probed: std::sync::Mutex::default() }
+        let (probed, keychain, log_scrub) = (std::sync::Mutex::default(), KeychainWatch::new(), LogScrub::default());
+        Self { vault, approvals, http, person: None, client: None, probed, keychain, log_scrub }
     }
 
     /// A connector whose sessions hand servers' elicitation, sampling and roots requests to `person` (the window).
@@ -92,6 +122,11 @@ impl LiveConnector {
     /// A connector whose sessions relay servers' requests for a person to the gateway's client.
     pub fn with_client(vault: Arc<Vault>, approvals: Approvals, client: DownstreamLink) -> Self {
         Self { client: Some(client), ..Self::new(vault, approvals) }
+    }
+
+    /// The same connector, teaching `log_scrub` every value it expands.
+    pub fn scrubbing_logs(self, log_scrub: LogScrub) -> Self {
+        Self { log_scrub, ..self }
     }
 
     fn answerer(&self, server: &str) -> Answerer {
@@ -120,17 +155,19 @@ impl Connector for LiveConnector {
     fn connect<'a>(&'a self, config: &'a ServerConfig) -> BoxFuture<'a, Result<Connected, ConnectError>> {
         Box::pin(async move {
             let (resolved, secrets, digest) = approve_then_resolve(config, &self.vault, &self.approvals).await?;
+            // Before anything is sent: the HTTP client's and rmcp's own log lines quote the expanded URL.
+            self.log_scrub.learn(config.name.as_str(), &secrets);
             let pinning = Some(crate::trust::ToolPinning { pins: self.approvals.tool_pins(), digest });
             let answerer = self.answerer(config.name.as_str());
             match resolved {
                 Resolved::Stdio(launch, warnings) => {
                     let session =
                         connect_stdio_answered(config.name.as_str(), &launch, answerer).await.map_err(|e| {
-                            ConnectError::Transport {
+                            Scrub::new(config, None, &secrets).error(ConnectError::Transport {
                                 transient: e.is_transient(),
                                 message: e.to_string(),
                                 stderr_tail: e.stderr_tail().map(str::to_owned),
-                            }
+                            })
                         })?;
                     Ok(Connected { session, warnings, secrets, pinning })
                 }
@@ -146,8 +183,9 @@ impl Connector for LiveConnector {
                         self.remembered(&url, mode)
                     };
                     let spec = RemoteSpec { url: url.clone(), headers, mode: asked };
-                    let remote =
-                        connect_remote(spec, options).await.map_err(|e| remote_error(e, server, &url, oauth))?;
+                    let remote = connect_remote(spec, options).await.map_err(|e| {
+                        Scrub::new(config, Some(&url), &secrets).error(remote_error(e, server, &url, oauth))
+                    })?;
                     if mode == HttpMode::Probe && !oauth {
                         self.remember(&url, remote.spoke);
                     }
@@ -155,6 +193,11 @@ impl Connector for LiveConnector {
                 }
             }
         })
+    }
+
+    fn keychain_unlocked(&self) -> KeychainUnlocked {
+        let keychain = self.keychain.clone();
+        Box::pin(async move { keychain.unlocked().await })
     }
 }
 
@@ -176,6 +219,9 @@ async fn approve_then_resolve(
     let checked = move || {
         let digest = crate::trust::gate(&approvals, &config)?;
         let (resolved, secrets) = resolve_now(&config, &vault)?;
+        if matches!(config.auth, Auth::OAuth(_)) {
+            login_readable(&vault, config.name.as_str())?;
+        }
         Ok((resolved, secrets, digest))
     };
     tokio::task::spawn_blocking(checked).await.map_err(|e| ConnectError::Transport {
@@ -187,8 +233,11 @@ async fn approve_then_resolve(
 
 fn resolve_now(config: &ServerConfig, vault: &Vault) -> Result<(Resolved, ResolvedSecrets), ConnectError> {
     let source = RecordingReferences::new(ServerReferences { server: config.name.as_str(), vault });
-    let resolved = resolve_with(config, &source)?;
-    Ok((resolved, source.into_resolved()))
+    let resolved = resolve_with(config, &source);
+    let secrets = source.into_resolved();
+    // A refused URL is quoted in its refusal, expanded.
+    let resolved = resolved.map_err(|e| Scrub::new(config, None, &secrets).error(e))?;
+    Ok((resolved, secrets))
 }
 
 fn resolve_with(config: &ServerConfig, source: &RecordingReferences<'_>) -> Result<Resolved, ConnectError> {
@@ -233,6 +282,18 @@ fn resolve_with(config: &ServerConfig, source: &RecordingReferences<'_>) -> Resu
             }
             Ok(Resolved::Http { url, headers: resolved, mode: *mode, warnings })
         }
+    }
+}
+
+/// Whether the keychain lets the server's stored login be read: a locked one is said as such (the server then waits
+/// for the unlock), where the login's own read would only say that the store failed. Any other failure is left to
+/// that read, which says it in context.
+fn login_readable(vault: &Vault, server: &str) -> Result<(), ConnectError> {
+    match vault.get(server, auth::store::CREDENTIALS_SECRET) {
+        Err(locked @ crate::secrets::VaultError::Locked { .. }) => {
+            Err(ConnectError::KeychainLocked { message: format!("its login could not be read: {locked}") })
+        }
+        _ => Ok(()),
     }
 }
 

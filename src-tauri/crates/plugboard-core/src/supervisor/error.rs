@@ -35,6 +35,13 @@ pub enum SupervisorError {
     /// The server refused the call for want of (more) authorization: `hint` says how to log in.
     #[error("{server}: {hint}")]
     AuthRequired { server: String, hint: String },
+    /// The call's arguments carry the value of another server's secret (`secret`, its `${secret:NAME}`, of `owner`):
+    /// Plugboard refused it before anything was sent. Never retried, and never the value.
+    #[error(
+        "{server}: Plugboard refused the call: its arguments carry the value of {secret}, a secret of the server \
+         {owner}, which must not be sent to {server}"
+    )]
+    SecretRefused { server: String, secret: String, owner: String },
     #[error("the supervisor has shut down")]
     ShutDown,
 }
@@ -55,7 +62,9 @@ pub(super) fn seconds(duration: &std::time::Duration) -> String {
 
 fn describe(status: &ServerStatus) -> String {
     match status {
-        ServerStatus::NeedsLogin { hint } | ServerStatus::NeedsApproval { hint, .. } => hint.clone(),
+        ServerStatus::NeedsLogin { hint }
+        | ServerStatus::NeedsApproval { hint, .. }
+        | ServerStatus::KeychainLocked { hint } => hint.clone(),
         ServerStatus::Failed { error, .. } => error.clone(),
         ServerStatus::Reconnecting { reason, .. } => reason.clone(),
         ServerStatus::Disabled => "turn it on with `plugboard enable`".into(),

@@ -15,6 +15,7 @@ mod log;
 mod naming;
 mod observe;
 mod relay;
+mod scrub;
 mod status;
 mod tools;
 
@@ -29,7 +30,7 @@ pub use allowlist::{AllowlistView, Curated, curate};
 pub use backoff::{CRASH_LOOP_FAILURES, CRASH_LOOP_WINDOW, FIRST_DELAY, MAX_DELAY};
 pub use call::{CallCancel, PROGRESS_MAX_FACTOR};
 pub use call_event::CallEvent;
-pub use connector::{ConnectError, Connected, Connector, LiveConnector};
+pub use connector::{ConnectError, Connected, Connector, KeychainUnlocked, LiveConnector};
 pub use error::SupervisorError;
 pub use inspect::{
     PromptArgumentInfo, PromptInfo, PromptMessageInfo, PromptOutcome, ResourceContent, ResourceInfo,
@@ -272,6 +273,11 @@ impl Supervisor {
         self.with_handle(server, |h| h.secrets.borrow().clone())
     }
 
+    /// Every server's [`Supervisor::resolved_secrets`], in name order: what the console's secret guard indexes.
+    pub fn every_resolved_secrets(&self) -> Vec<(String, ResolvedSecrets)> {
+        self.lock().iter().map(|(name, h)| (name.clone(), h.secrets.borrow().clone())).collect()
+    }
+
     /// The server's recent log (its messages and Plugboard's warnings), oldest first; it survives reconnects and
     /// edits of the server, and goes when the server is removed.
     pub fn log(&self, server: &str) -> Result<Vec<ServerLogEntry>, SupervisorError> {
@@ -336,6 +342,8 @@ mod http_session_tests;
 mod http_tests;
 #[cfg(test)]
 mod inspect_tests;
+#[cfg(test)]
+mod keychain_tests;
 #[cfg(test)]
 mod python_tests;
 #[cfg(test)]

@@ -24,6 +24,11 @@ pub enum ServerStatus {
     NeedsLogin {
         hint: String,
     },
+    /// The OS keychain holding its secrets (or its login) is locked: it connects by itself once the keychain is
+    /// unlocked (or when the person retries); `hint` says so.
+    KeychainLocked {
+        hint: String,
+    },
     Ready {
         /// Tools exposed after the allowlist.
         tools: u32,
@@ -49,6 +54,7 @@ impl ServerStatus {
     pub fn as_sentence(self) -> Self {
         match self {
             Self::NeedsLogin { hint } => Self::NeedsLogin { hint: capitalised(hint) },
+            Self::KeychainLocked { hint } => Self::KeychainLocked { hint: capitalised(hint) },
             Self::NeedsApproval { hint, refused } => Self::NeedsApproval { hint: capitalised(hint), refused },
             Self::Reconnecting { attempt, next_try_ms, reason } => {
                 Self::Reconnecting { attempt, next_try_ms, reason: capitalised(reason) }
@@ -67,6 +73,7 @@ impl ServerStatus {
             Self::NeedsApproval { refused: false, .. } => "needs approval",
             Self::NeedsApproval { refused: true, .. } => "refused",
             Self::NeedsLogin { .. } => "needs login",
+            Self::KeychainLocked { .. } => "keychain locked",
             Self::Ready { .. } => "ready",
             Self::Reconnecting { .. } => "reconnecting",
             Self::Failed { .. } => "failed",

@@ -46,6 +46,10 @@ impl Connector for TestApproves {
         self.approvals.record(&LaunchDefinition::of(config), Decision::Approved).expect("the test approves");
         self.live.connect(config)
     }
+
+    fn keychain_unlocked(&self) -> crate::supervisor::KeychainUnlocked {
+        self.live.keychain_unlocked()
+    }
 }
 
 /// The labels of `server`'s status events, in order, until one matches `stop` (or 60 s pass).

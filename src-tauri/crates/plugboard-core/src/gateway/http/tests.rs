@@ -25,6 +25,7 @@ async fn endpoint(dir: &tempfile::TempDir) -> (Arc<Engine>, HttpEndpoint) {
         secrets: Fallback::chosen(false),
         person: PersonAnswers::Declined,
         approvals: crate::trust::Approvals::at(dir.path().join("trust.json")),
+        log_scrub: crate::secrets::LogScrub::default(),
     };
     let engine = Arc::new(Engine::open(options).expect("engine"));
     assert!(engine.vault().status().persists, "this test needs the Secret Service the harness starts");

@@ -17,6 +17,8 @@ export function notReadyText(status: ServerStatus | undefined, what: string): st
       return `The server awaits your approval of what it runs, so it shows no ${what} yet: ${revealHidden(status.hint)}`;
     case "needsLogin":
       return `The server needs a login before it shows its ${what}: ${revealHidden(status.hint)}`;
+    case "keychainLocked":
+      return `The OS keychain holding its secrets is locked, so it shows no ${what} yet: ${revealHidden(status.hint)}`;
     case "reconnecting":
       return `The connection broke (${revealHidden(status.reason)}); Plugboard is reconnecting (attempt ${status.attempt}). Its ${what} appear once it is ready.`;
     case "failed":
