@@ -27,8 +27,8 @@ pub struct Connected {
     pub warnings: Vec<String>,
     /// The secret values the session was made with (for redaction; never shown).
     pub secrets: ResolvedSecrets,
-    /// The pins of the approved definition the session was made under: its tool listings are checked against them.
-    pub pinning: Option<crate::trust::ToolPinning>,
+    /// The pins of the approved definition the session was made under: its listings are checked against them.
+    pub pinning: Option<crate::trust::Pinning>,
 }
 
 /// Why a connection attempt failed, and whether retrying by itself can help.
@@ -120,7 +120,7 @@ impl Connector for LiveConnector {
     fn connect<'a>(&'a self, config: &'a ServerConfig) -> BoxFuture<'a, Result<Connected, ConnectError>> {
         Box::pin(async move {
             let (resolved, secrets, digest) = approve_then_resolve(config, &self.vault, &self.approvals).await?;
-            let pinning = Some(crate::trust::ToolPinning { pins: self.approvals.tool_pins(), digest });
+            let pinning = Some(crate::trust::Pinning { pins: self.approvals.tool_pins(), digest });
             let answerer = self.answerer(config.name.as_str());
             match resolved {
                 Resolved::Stdio(launch, warnings) => {
