@@ -39,6 +39,7 @@ const COMMANDS: &[&str] = &[
     "cancel_login",
     "logout_server",
     "app_paths",
+    "startup_problem",
     "gateway_endpoint",
     "set_gateway_endpoint",
     "gateway_token",

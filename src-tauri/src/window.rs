@@ -1,9 +1,10 @@
 //! The desktop app: plugins, managed state, and the wiring from core events to typed UI events. The engine starts
 //! with the window and stops with it; edits of servers.json (by the app or anyone) are reconciled as they happen.
+//! When the engine cannot start, the window still opens and says why (`Startup`): the app never quits without one.
 
 use std::sync::Arc;
 
-use plugboard_core::engine::{Engine, EngineOptions, PersonAnswers};
+use plugboard_core::engine::{Engine, EngineError, EngineOptions, PersonAnswers, StartupProblem};
 use plugboard_core::gateway::http::EndpointControl;
 use plugboard_core::person::{PersonEvent, PersonRequests};
 use plugboard_core::registry::Registry;
@@ -27,23 +28,17 @@ pub fn run() -> tauri::Result<()> {
         .invoke_handler(ipc.invoke_handler())
         .setup(move |app| {
             ipc.mount_events(app);
-            // The window has a person behind it: servers' forms, sampling and roots requests go to the dialogs.
-            let options = EngineOptions::for_this_user(Fallback::from_env(), PersonAnswers::Queued);
-            let engine = Engine::open(options)?;
-            forward_supervisor_events(app.handle(), engine.supervisor());
-            forward_person_events(app.handle(), engine.person());
-            forward_config_events(app.handle(), engine.registry());
-            tauri::async_runtime::spawn(engine.follow_config()?);
-            let engine = Arc::new(engine);
-            // The gateway's HTTP endpoint runs with the window when the person switched it on in Settings.
-            let control = tauri::async_runtime::block_on(async {
-                let control = EndpointControl::new(Arc::clone(&engine), &plugboard_core::paths::data_dir());
-                control.resume().await;
-                control
-            });
-            app.manage(control);
-            app.manage(engine);
-            deep_link::listen(app.handle());
+            let problem = match start_engine(app.handle()) {
+                Ok(()) => {
+                    deep_link::listen(app.handle());
+                    None
+                }
+                Err(error) => {
+                    tracing::error!("Plugboard could not start: {error}");
+                    Some(StartupProblem::of(&error))
+                }
+            };
+            app.manage(Startup(problem));
             Ok(())
         })
         .build(tauri::generate_context!("tauri.conf.json"))?;
@@ -60,6 +55,31 @@ pub fn run() -> tauri::Result<()> {
             });
         }
     });
+    Ok(())
+}
+
+/// Why the engine did not start, when it did not: the page shows it in place of the app.
+pub struct Startup(pub Option<StartupProblem>);
+
+/// Opens the engine, wires its events to the UI, follows the config and resumes the gateway's endpoint.
+fn start_engine(app: &tauri::AppHandle) -> Result<(), EngineError> {
+    // The window has a person behind it: servers' forms, sampling and roots requests go to the dialogs.
+    let options = EngineOptions::for_this_user(Fallback::from_env(), PersonAnswers::Queued);
+    let engine = Engine::open(options)?;
+    let following = engine.follow_config()?;
+    forward_supervisor_events(app, engine.supervisor());
+    forward_person_events(app, engine.person());
+    forward_config_events(app, engine.registry());
+    tauri::async_runtime::spawn(following);
+    let engine = Arc::new(engine);
+    // The gateway's HTTP endpoint runs with the window when the person switched it on in Settings.
+    let control = tauri::async_runtime::block_on(async {
+        let control = EndpointControl::new(Arc::clone(&engine), &plugboard_core::paths::data_dir());
+        control.resume().await;
+        control
+    });
+    app.manage(control);
+    app.manage(engine);
     Ok(())
 }
 
