@@ -64,6 +64,9 @@ const COMMANDS: &[&str] = &[
 ];
 
 fn main() {
+    // tauri-build watches no capability file when given a path pattern: without this an edited capability would
+    // leave the app (and its lockdown test, tests/app/capabilities.rs) on the old grants.
+    println!("cargo:rerun-if-changed=src-tauri/capabilities");
     let attributes = tauri_build::Attributes::new()
         .capabilities_path_pattern("./src-tauri/capabilities/**/*")
         .app_manifest(tauri_build::AppManifest::new().commands(COMMANDS));
