@@ -14,7 +14,7 @@ use super::backoff::{FailureWindow, delay};
 use super::connector::{ConnectError, Connector};
 use super::log::{LogRing, PLUGBOARD_WARNING, STDERR_LEVEL, STDERR_LOGGER};
 use super::observe::Observers;
-use super::pinning::{ApprovedPins, SessionPins, extras};
+use super::pinning::{self, ApprovedPins, SessionPins, extras};
 use super::status::{ServerStatus, SupervisorEvent};
 use super::tools::ToolSet;
 use crate::config::model::{ServerConfig, ToolFilter};
@@ -353,7 +353,14 @@ impl Actor {
         for message in said {
             self.warn(message);
         }
-        self.published.approved.send_replace(approved);
+        let before = self.published.approved.send_replace(approved.clone());
+        // What the relay passes on changed: its listeners (the gateway's clients) are told to list again.
+        if pinning::changed_kind(&before, &approved, PinKind::Prompt) {
+            let _ = self.events.send(SupervisorEvent::PromptsChanged { server: self.name() });
+        }
+        if pinning::changed_kind(&before, &approved, PinKind::ResourceTemplate) {
+            let _ = self.events.send(SupervisorEvent::ResourcesChanged { server: self.name() });
+        }
         drop(self.publish_tools());
     }
 

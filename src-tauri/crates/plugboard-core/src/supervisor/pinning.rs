@@ -16,6 +16,15 @@ use crate::trust::{Listing, Pin, PinChange, PinKind, PinReview, Pinning, Subject
 /// test's connector), when everything passes.
 pub(super) type ApprovedPins = Option<Arc<BTreeMap<Subject, String>>>;
 
+/// Whether what is approved of `kind` differs between `before` and `after`.
+pub(super) fn changed_kind(before: &ApprovedPins, after: &ApprovedPins, kind: PinKind) -> bool {
+    let of_kind = |pins: &ApprovedPins| -> Option<Vec<(Subject, String)>> {
+        let pins = pins.as_ref()?;
+        Some(pins.iter().filter(|(s, _)| s.kind == kind).map(|(s, d)| (s.clone(), d.clone())).collect())
+    };
+    of_kind(before) != of_kind(after)
+}
+
 /// Whether `prompt` is offered as approved.
 pub(super) fn prompt_approved(approved: &BTreeMap<Subject, String>, prompt: &Prompt) -> bool {
     let subject = Subject { kind: PinKind::Prompt, name: prompt.name.clone() };
