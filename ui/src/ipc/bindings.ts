@@ -548,7 +548,13 @@ export type PinChange =
 "changed";
 
 /**  The kinds of things a server says that are pinned. */
-export type PinKind = "tool" | "prompt" | "resourceTemplate" | 
+export type PinKind = 
+/**  A tool, by name. */
+"tool" | 
+/**  A prompt, by name. */
+"prompt" | 
+/**  A resource template, by URI template. */
+"resourceTemplate" | 
 /**  The `instructions` of the server's initialize result. */
 "instructions";
 
