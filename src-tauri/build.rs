@@ -39,6 +39,7 @@ const COMMANDS: &[&str] = &[
     "cancel_login",
     "logout_server",
     "app_paths",
+    "startup_problem",
     "gateway_endpoint",
     "set_gateway_endpoint",
     "gateway_token",
@@ -70,6 +71,9 @@ const COMMANDS: &[&str] = &[
 ];
 
 fn main() {
+    // tauri-build watches no capability file when given a path pattern: without this an edited capability would
+    // leave the app (and its lockdown test, tests/app/capabilities.rs) on the old grants.
+    println!("cargo:rerun-if-changed=src-tauri/capabilities");
     let attributes = tauri_build::Attributes::new()
         .capabilities_path_pattern("./src-tauri/capabilities/**/*")
         .app_manifest(tauri_build::AppManifest::new().commands(COMMANDS));

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs every fuzz target of plugboard-core for SECONDS seconds each (default 10), seeded with the importer
-# fixtures. A crash fails the run and leaves the input under src-tauri/crates/plugboard-core/fuzz/artifacts/.
+# Runs every fuzz target of plugboard-core for SECONDS seconds each (default 10), seeded with the committed seeds
+# (fuzz/seeds/<target>/, which also keep every crash found as a regression input) and the importer fixtures. New
+# inputs go to the scratch corpus (fuzz/corpus/, not committed). A crash fails the run and leaves the input under
+# src-tauri/crates/plugboard-core/fuzz/artifacts/: fix it, then copy it into seeds/<target>/.
 # Usage: src-tauri/scripts/fuzz.sh [SECONDS] [TARGET…]
 set -euo pipefail
 cd "$(dirname "$0")/../crates/plugboard-core/fuzz"
@@ -22,9 +24,11 @@ for target in "${targets[@]}"; do
   client=${client//_/-}
   [ -d "$fixtures/$client" ] && cp -n "$fixtures/$client"/* "$corpus"/ 2>/dev/null || true
   [ "$target" = config_file ] && cp -n "$fixtures"/*/* "$corpus"/ 2>/dev/null || true
+  seeds=()
+  [ -d "seeds/$target" ] && seeds=("seeds/$target")
   echo "fuzz: $target for ${seconds}s"
   log=$(mktemp)
-  if ! cargo fuzz run --dev "$target" "$corpus" -- -max_total_time="$seconds" -rss_limit_mb=2048 >"$log" 2>&1; then
+  if ! cargo fuzz run --dev "$target" "$corpus" "${seeds[@]}" -- -max_total_time="$seconds" -rss_limit_mb=2048 >"$log" 2>&1; then
     tail -40 "$log" >&2
     echo "fuzz: $target crashed; the input is under src-tauri/crates/plugboard-core/fuzz/artifacts/$target" >&2
     exit 1

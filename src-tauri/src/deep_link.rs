@@ -1,6 +1,7 @@
-//! Routes `plugboard://` URLs, from a cold start or forwarded by a second launch: `plugboard://oauth/callback?…`
-//! completes a pending login; anything else is turned away and the UI says so. Any local process can send a deep
-//! link, so nothing here is trusted because it arrived, and nothing from the link is echoed back.
+//! Routes `plugboard://` URLs, from a cold start or forwarded by a second launch, to the core (`links::open_link`:
+//! `plugboard://oauth/callback?…` completes a pending login; anything else is turned away) and tells the UI of a
+//! refusal. Any local process can send a deep link, so nothing here is trusted because it arrived, and nothing from
+//! the link is echoed back.
 
 use std::sync::Arc;
 
@@ -11,23 +12,7 @@ use tauri_specta::Event;
 
 use crate::events::DeepLinkRejected;
 use plugboard_core::engine::Engine;
-
-/// What a `plugboard://` link asks for.
-#[derive(Debug, PartialEq, Eq)]
-enum Link {
-    OAuthCallback,
-    Install,
-    Unknown,
-}
-
-fn classify(raw: &str) -> Link {
-    let Ok(url) = url::Url::parse(raw) else { return Link::Unknown };
-    match (url.scheme(), url.host_str(), url.path()) {
-        ("plugboard", Some("oauth"), "/callback") => Link::OAuthCallback,
-        ("plugboard", Some("install"), _) => Link::Install,
-        _ => Link::Unknown,
-    }
-}
+use plugboard_core::links::open_link;
 
 /// Why the links the app was started with were refused. They are routed while the app sets up, before the page can
 /// listen for [`DeepLinkRejected`], so the page asks for them once instead (`missed_deep_link_rejections`).
@@ -45,19 +30,16 @@ impl MissedRejections {
 /// Handles one deep link; `None` when it was taken, else why it was refused (a fixed text).
 fn handle(app: &AppHandle, raw: &str) -> Option<String> {
     let engine = app.try_state::<Arc<Engine>>()?;
-    let reason = match classify(raw) {
-        Link::OAuthCallback => match engine.flows().deliver(raw) {
-            Ok(server) => {
-                tracing::info!(server, "a deep link completed a login");
-                return None;
-            }
-            Err(rejected) => format!("A login link was refused: {rejected}."),
-        },
-        Link::Install => "Install links are not supported yet: add the server from the Servers page.".to_owned(),
-        Link::Unknown => "A plugboard:// link was ignored: Plugboard does not know what it asks for.".to_owned(),
-    };
-    tracing::info!(%reason, "deep link rejected");
-    Some(reason)
+    match open_link(engine.flows(), raw) {
+        Ok(server) => {
+            tracing::info!(server, "a deep link completed a login");
+            None
+        }
+        Err(refused) => {
+            tracing::info!(reason = %refused, "deep link rejected");
+            Some(refused.to_string())
+        }
+    }
 }
 
 /// Handles a link forwarded while the window runs; a refusal is told to the page at once.
@@ -95,7 +77,7 @@ pub fn listen(app: &AppHandle) {
 
 #[cfg(test)]
 mod tests {
-    use super::{Link, MissedRejections, classify};
+    use super::MissedRejections;
 
     /// A refusal of a cold start is handed to the page once: a later ask (a reload) does not show it again.
     #[test]
@@ -105,15 +87,5 @@ mod tests {
         let reasons: Vec<_> = missed.take().into_iter().map(|r| r.reason).collect();
         assert_eq!(reasons, ["first", "second"]);
         assert!(missed.take().is_empty());
-    }
-
-    /// Only `plugboard://oauth/callback` is a login callback; other hosts, paths and schemes are not.
-    #[test]
-    fn classifies_links() {
-        assert_eq!(classify("plugboard://oauth/callback?code=a&state=b"), Link::OAuthCallback);
-        assert_eq!(classify("plugboard://install?name=x&config=e30"), Link::Install);
-        for other in ["plugboard://oauth/other?code=a", "plugboard://evil", "https://oauth/callback", "%%%", ""] {
-            assert_eq!(classify(other), Link::Unknown, "{other}");
-        }
     }
 }

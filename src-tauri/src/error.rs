@@ -308,7 +308,10 @@ mod tests {
         );
         let taken = EngineError::Registry(RegistryError::AlreadyExists { name: "x".into() });
         assert!(matches!(CommandError::from(taken), CommandError::AlreadyExists { .. }));
-        let watch = EngineError::Watch { message: "no inotify".into() };
+        let watch = EngineError::Watch {
+            path: "/home/ada/.config/plugboard/servers.json".into(),
+            message: "no inotify".into(),
+        };
         assert_eq!(to_json(&watch.into())["code"], "Internal");
     }
 

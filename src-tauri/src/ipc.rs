@@ -56,6 +56,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             auth::cancel_login,
             auth::logout_server,
             settings::app_paths,
+            settings::startup_problem,
             gateway::gateway_endpoint,
             gateway::set_gateway_endpoint,
             gateway::gateway_token,

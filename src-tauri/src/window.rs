@@ -1,11 +1,12 @@
 //! The desktop app: plugins, managed state, and the wiring from core events to typed UI events. The engine starts
 //! with the app and stops with it; the window may close before (it only hides while the HTTP endpoint or a server
-//! runs, see tray.rs). Edits of servers.json (by the app or anyone) are reconciled as they happen.
+//! runs, see tray.rs). Edits of servers.json (by the app or anyone) are reconciled as they happen. When the engine
+//! cannot start, the window still opens and says why (`Startup`): the app never quits without one.
 
 use std::sync::Arc;
 
-use plugboard_core::engine::{Engine, EngineOptions, PersonAnswers};
-use plugboard_core::gateway::http::EndpointControl;
+use plugboard_core::engine::{Engine, EngineError, EngineOptions, PersonAnswers, StartupProblem};
+use plugboard_core::gateway::http::{EndpointControl, EndpointStatus};
 use plugboard_core::person::{PersonEvent, PersonRequests};
 use plugboard_core::registry::Registry;
 use plugboard_core::secrets::{Fallback, LogScrub};
@@ -60,32 +61,29 @@ pub fn run(hidden: bool, scrub: LogScrub) -> tauri::Result<()> {
             app.manage(CommandPath::beside_this_window());
             app.manage(GatewayUrl::default());
             app.manage(WindowFocus::default());
-            // The window has a person behind it: servers' forms, sampling and roots requests go to the dialogs.
-            let options =
-                EngineOptions::for_this_user(Fallback::from_env(), PersonAnswers::Queued).with_log_scrub(scrub);
-            let engine = Engine::open(options)?;
-            forward_supervisor_events(app.handle(), engine.supervisor());
-            forward_person_events(app.handle(), engine.person());
-            forward_config_events(app.handle(), engine.registry());
-            tauri::async_runtime::spawn(engine.follow_config()?);
-            let engine = Arc::new(engine);
-            // The gateway's HTTP endpoint runs with the window when the person switched it on in Settings.
-            let (control, endpoint) = tauri::async_runtime::block_on(async {
-                let control = EndpointControl::new(Arc::clone(&engine), &plugboard_core::paths::data_dir());
-                let endpoint = control.resume().await;
-                (control, endpoint)
-            });
-            app.manage(control);
-            app.manage(engine);
-            deep_link::listen(app.handle());
+            let problem = match start_engine(app.handle(), scrub) {
+                Ok(endpoint) => {
+                    deep_link::listen(app.handle());
+                    tray::gateway_changed(app.handle(), &endpoint);
+                    None
+                }
+                Err(error) => {
+                    tracing::error!("Plugboard could not start: {error}");
+                    Some(StartupProblem::of(&error))
+                }
+            };
             if let Err(e) = tray::install(app.handle()) {
                 // Without a tray the app still works; only hiding the window has no icon to come back from.
                 tracing::warn!("no tray icon: {e}");
             }
-            tray::gateway_changed(app.handle(), &endpoint);
-            if hidden && let Some(window) = app.get_webview_window("main") {
+            // Started at login, the window waits in the tray, unless it has a problem to show.
+            if hidden
+                && problem.is_none()
+                && let Some(window) = app.get_webview_window("main")
+            {
                 let _ = window.hide();
             }
+            app.manage(Startup(problem));
             Ok(())
         })
         .build(tauri::generate_context!("tauri.conf.json"))?;
@@ -103,6 +101,33 @@ pub fn run(hidden: bool, scrub: LogScrub) -> tauri::Result<()> {
         }
     });
     Ok(())
+}
+
+/// Why the engine did not start, when it did not: the page shows it in place of the app.
+pub struct Startup(pub Option<StartupProblem>);
+
+/// Opens the engine, wires its events to the UI, follows the config and resumes the gateway's endpoint; returns
+/// where the endpoint runs (or why it does not). `scrub` is the one the log writer reads: the engine teaches it the
+/// secret values it expands.
+fn start_engine(app: &tauri::AppHandle, scrub: LogScrub) -> Result<EndpointStatus, EngineError> {
+    // The window has a person behind it: servers' forms, sampling and roots requests go to the dialogs.
+    let options = EngineOptions::for_this_user(Fallback::from_env(), PersonAnswers::Queued).with_log_scrub(scrub);
+    let engine = Engine::open(options)?;
+    let following = engine.follow_config()?;
+    forward_supervisor_events(app, engine.supervisor());
+    forward_person_events(app, engine.person());
+    forward_config_events(app, engine.registry());
+    tauri::async_runtime::spawn(following);
+    let engine = Arc::new(engine);
+    // The gateway's HTTP endpoint runs with the window when the person switched it on in Settings.
+    let (control, endpoint) = tauri::async_runtime::block_on(async {
+        let control = EndpointControl::new(Arc::clone(&engine), &plugboard_core::paths::data_dir());
+        let endpoint = control.resume().await;
+        (control, endpoint)
+    });
+    app.manage(control);
+    app.manage(engine);
+    Ok(endpoint)
 }
 
 /// Tells the UI when servers.json was saved, reloaded after another program's edit, or found broken (the engine

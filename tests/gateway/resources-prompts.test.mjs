@@ -1,11 +1,13 @@
 // Resources, resource templates, prompts and completions through `plugboard serve --stdio`, with the official
 // TypeScript SDK client against two copies of the reference server: URIs mapped so the two cannot collide and read
 // back from the right one, prompt names namespaced like tools, and completions routed to the prompt's server; and
-// an upstream's own resources/prompts list_changed passed on (Plugboard's testserver, whose lists grow).
+// an upstream's own resources/prompts list_changed passed on (Plugboard's testserver, whose lists grow), a prompt
+// added after approval withheld until `plugboard approve`.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { after, before, describe, test } from "node:test";
 
-import { everythingServer, testServer, writeConfig } from "../support/system.mjs";
+import { cliBin, everythingServer, testServer, writeConfig } from "../support/system.mjs";
 import { connectGateway, nextListChanged } from "./client.mjs";
 
 describe("serve --stdio relays resources, prompts and completions", () => {
@@ -92,13 +94,19 @@ describe("serve --stdio passes on an upstream's own resources and prompts list_c
     assert.deepEqual(resources.map((r) => r.uri), ["plugboard://growing/test://fresh"]);
   });
 
-  test("a prompt the server adds is announced to the client and listed under its gateway name", async () => {
+  test("a prompt the server adds is announced, withheld until approved (it was not there when the server was approved), then listed under its gateway name", async () => {
     const before = gateway.changes.resources.count;
     const changed = nextListChanged(gateway.changes.prompts);
     await gateway.client.callTool({ name: "mcp__growing__add_prompt", arguments: { name: "fresh" } });
     await changed;
+    assert.deepEqual((await gateway.client.listPrompts()).prompts, [], "withheld");
+    assert.equal(gateway.changes.resources.count, before, "only the list that changed is announced");
+
+    const released = nextListChanged(gateway.changes.prompts);
+    const approved = execFileSync(cliBin(), ["approve", "growing", "--yes"], { encoding: "utf8" });
+    assert.match(approved, /approved growing's changes: prompt fresh/);
+    await released;
     const { prompts } = await gateway.client.listPrompts();
     assert.deepEqual(prompts.map((p) => p.name), ["mcp__growing__fresh"]);
-    assert.equal(gateway.changes.resources.count, before, "only the list that changed is announced");
   });
 });

@@ -54,7 +54,7 @@ describe("serve --stdio against a server whose tool changes after approval", () 
     assert.ok(!(await toolNames(gateway)).includes("mcp__pulled__echo"), "still withheld");
 
     const approved = execFileSync(cliBin(), ["approve", "pulled", "--yes"], { encoding: "utf8" });
-    assert.match(approved, /approved pulled's tools: echo/);
+    assert.match(approved, /approved pulled's changes: echo/);
     await eventually(async () => (await toolNames(gateway)).includes("mcp__pulled__echo"), "echo released");
     const { tools } = await gateway.client.listTools();
     assert.equal(tools.find((t) => t.name === "mcp__pulled__echo").description, PULLED);

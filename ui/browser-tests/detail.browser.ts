@@ -19,6 +19,7 @@ test("choosing All tools saves no list at all", async ({ page, ipc, open }) => {
       entries: ["read_file"],
       tools: [tool("files", { name: "read_file" }), tool("files", { name: "write_file", allowed: false })],
       unknownEntries: [],
+      withheldBesidesTools: [],
     },
   });
   await open("/servers/files");
@@ -57,6 +58,7 @@ test("an XSS payload in a tool's title and description stays inert text", async 
       entries: null,
       tools: [tool("files", { name: "evil", title: `<b onmouseover=alert(2)>T</b>`, description: payload })],
       unknownEntries: [],
+      withheldBesidesTools: [],
     },
   });
   const dialogs: string[] = [];

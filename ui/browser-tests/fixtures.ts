@@ -202,7 +202,7 @@ export function defaultResponses(): Responses {
     connectServer: null,
     disconnectServer: null,
     removeServer: 0,
-    serverAllowlist: (name) => ({ entries: null, tools: name === "files" ? FILES_TOOLS : [], unknownEntries: [] }),
+    serverAllowlist: (name) => ({ entries: null, tools: name === "files" ? FILES_TOOLS : [], unknownEntries: [], withheldBesidesTools: [] }),
     serverTools: (name) => (name === "files" ? FILES_TOOLS : []),
     setServerTools: null,
     getServer: () => FILES_ENTRY,
@@ -235,6 +235,7 @@ export function defaultResponses(): Responses {
     planImport: plan([cursorFile()]),
     applyImport: summary({ added: ["github"], renamed: [["linear", "linear-2"]], secretsMoved: 1, identical: 1, invalid: 1 }),
     missedDeepLinkRejections: [],
+    startupProblem: null,
     addServer: null,
     checkServerProgram: null,
     // A server's page: its secrets, lifecycle and diagnosis.

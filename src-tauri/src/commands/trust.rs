@@ -31,7 +31,8 @@ pub async fn decide_approval(
     engine.decide(&server, &digest, decision).await.map_err(Into::into)
 }
 
-/// The tools `server` offers that are withheld since it was approved (new or changed), each with a diff.
+/// What `server` offers that is withheld since it was approved (new or changed tools, prompts, resource templates,
+/// instructions), each with a diff.
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
@@ -39,8 +40,8 @@ pub async fn tool_changes(engine: State<'_, Arc<Engine>>, server: String) -> Res
     engine.tool_changes(&server).await.map_err(Into::into)
 }
 
-/// Approves the withheld tools of `server` as `shown` (a tool that changed again since stays withheld); returns
-/// the tools approved, which clients can call at once.
+/// Approves what of `server` is withheld as `shown` (something that changed again since stays withheld); returns
+/// what was approved, which clients get at once.
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine, shown), err)]

@@ -1,6 +1,6 @@
 //! `plugboard approve SERVER… | --all [--yes | --refuse]`: shows exactly what each server would run (or where its
-//! secrets would go), with what deserves a second look, and the tools withheld since it was approved (as a diff),
-//! and records the person's decision. It asks on a terminal;
+//! secrets would go), with what deserves a second look, and the tools, prompts, resource templates and instructions
+//! withheld since it was approved (as a diff), and records the person's decision. It asks on a terminal;
 //! `--yes` is the script's explicit consent. It must never approve with no terminal and no `--yes`.
 
 use std::io::{BufRead, IsTerminal, Write};
@@ -8,7 +8,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use anyhow::Context;
 use clap::Args;
 use plugboard_core::engine::{Engine, ToolChangeView};
-use plugboard_core::trust::{ApprovalRequest, Decision, ToolChange};
+use plugboard_core::trust::{ApprovalRequest, Decision, PinChange, Subject};
 
 use super::runtime;
 
@@ -18,7 +18,7 @@ pub struct ApproveArgs {
     #[arg(required_unless_present = "all", conflicts_with = "all")]
     servers: Vec<String>,
     /// Every server whose definition is not approved (new, changed, or refused before), turned on or not, and every
-    /// approved one with tools withheld since.
+    /// approved one with something withheld since.
     #[arg(long)]
     all: bool,
     /// Approve without asking (for scripts): you vouch for what is printed.
@@ -76,24 +76,26 @@ pub fn run(out: &mut impl Write, engine: &Engine, args: &ApproveArgs) -> anyhow:
         for (server, changes) in &tool_changes {
             if decision == Decision::Approved {
                 let approved = engine.approve_tool_changes(server, changes).await?;
-                writeln!(out, "approved {server}'s tools: {}", approved.join(", "))?;
+                writeln!(out, "approved {server}'s changes: {}", approved.join(", "))?;
             } else {
-                writeln!(out, "{server}'s changed tools stay withheld")?;
+                writeln!(out, "{server}'s changes stay withheld")?;
             }
         }
         Ok(())
     })
 }
 
-/// What changed in a server's tools since it was approved, as a diff per tool.
+/// What changed in what a server tells a model since it was approved, as a diff per tool, prompt, resource template
+/// or instructions.
 fn print_tool_changes(out: &mut impl Write, server: &str, changes: &[ToolChangeView]) -> std::io::Result<()> {
-    writeln!(out, "{server}: tools withheld since it was approved")?;
+    writeln!(out, "{server}: withheld since it was approved")?;
     for change in changes {
         let what = match change.change {
-            ToolChange::New => "new",
-            ToolChange::Changed => "changed",
+            PinChange::New => "new",
+            PinChange::Changed => "changed",
         };
-        writeln!(out, "  {} ({what}):", change.tool)?;
+        let subject = Subject { kind: change.kind, name: change.name.clone() };
+        writeln!(out, "  {subject} ({what}):")?;
         for line in change.diff.lines() {
             writeln!(out, "    {line}")?;
         }

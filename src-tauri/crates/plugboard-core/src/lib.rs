@@ -7,8 +7,11 @@ pub mod console;
 pub mod doctor;
 pub mod engine;
 pub mod export;
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing;
 pub mod gateway;
 pub mod import;
+pub mod links;
 pub mod net;
 pub mod paths;
 pub mod person;

@@ -43,6 +43,10 @@ pub struct Options {
     /// between runs without changing the command line (a rug pull).
     #[arg(long, value_name = "FILE")]
     pub echo_description_file: Option<PathBuf>,
+    /// Offer instructions, a prompt `brief` and a resource template `note://{id}`, each described with this file's
+    /// text (read at start), so a test can change them between runs (a rug pull of what is not a tool).
+    #[arg(long, value_name = "FILE")]
+    pub extras_description_file: Option<PathBuf>,
     /// Append one line per received tool call ("call NAME") and per cancellation ("cancelled NAME") to this file.
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,

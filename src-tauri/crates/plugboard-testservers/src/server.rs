@@ -8,12 +8,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, Implementation, ListPromptsResult, ListResourcesResult, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, Implementation, ListPromptsResult, ListResourceTemplatesResult,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool_handler};
 
+use crate::extras::Extras;
 use crate::journal::Journal;
 use crate::lists::Lists;
 use crate::options::Options;
@@ -28,6 +29,8 @@ pub struct TestServer {
     hang_tools_list: bool,
     /// `--list-changed`: resources and prompts too, announced as changing.
     pub(crate) lists: Option<Lists>,
+    /// `--extras-description-file`: instructions, a prompt and a resource template.
+    extras: Option<Extras>,
 }
 
 impl TestServer {
@@ -58,6 +61,7 @@ impl TestServer {
             hang: options.hang,
             hang_tools_list: options.hang_tools_list,
             lists: options.list_changed.then(Lists::default),
+            extras: Extras::read(options.extras_description_file.as_deref()),
         }
     }
 
@@ -74,7 +78,7 @@ impl TestServer {
 #[tool_handler(router = self.router())]
 impl ServerHandler for TestServer {
     fn get_info(&self) -> ServerConfig {
-        let capabilities = if self.lists.is_some() {
+        let capabilities = if self.lists.is_some() || self.extras.is_some() {
             ServerCapabilities::builder()
                 .enable_prompts()
                 .enable_prompts_list_changed()
@@ -86,8 +90,12 @@ impl ServerHandler for TestServer {
         } else {
             ServerCapabilities::builder().enable_tools().enable_tool_list_changed().build()
         };
-        ServerConfig::new(capabilities)
-            .with_server_info(Implementation::new("plugboard-testserver", env!("CARGO_PKG_VERSION")))
+        let config = ServerConfig::new(capabilities)
+            .with_server_info(Implementation::new("plugboard-testserver", env!("CARGO_PKG_VERSION")));
+        match &self.extras {
+            Some(extras) => config.with_instructions(extras.instructions()),
+            None => config,
+        }
     }
 
     async fn list_tools(
@@ -114,7 +122,17 @@ impl ServerHandler for TestServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, ErrorData> {
-        Ok(ListPromptsResult::with_all_items(self.lists.as_ref().map(Lists::prompts).unwrap_or_default()))
+        let mut prompts = self.lists.as_ref().map(Lists::prompts).unwrap_or_default();
+        prompts.extend(self.extras.as_ref().map(Extras::prompt));
+        Ok(ListPromptsResult::with_all_items(prompts))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        Ok(ListResourceTemplatesResult::with_all_items(self.extras.iter().map(Extras::template).collect()))
     }
 
     async fn call_tool(

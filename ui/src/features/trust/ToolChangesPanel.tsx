@@ -1,6 +1,7 @@
-// The review of a server's withheld tools (new or changed since the person approved it: a possible rug pull): each
-// tool with the diff of its definition, and one button that approves exactly what is shown. It never approves
-// anything the person was not shown: the core checks each tool's digest against what was listed here.
+// The review of what a server offers that is withheld (tools, prompts, resource templates or its instructions, new or
+// changed since the person approved it: a possible rug pull): each with the diff of its definition, and one button
+// that approves exactly what is shown. It never approves anything the person was not shown: the core checks each
+// digest against what was listed here.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
 import { useId } from "react";
@@ -13,7 +14,8 @@ import { revealHidden } from "../servers/revealHidden";
 type ToolChangesPanelProps = {
   /** The server's name in servers.json. */
   server: string;
-  /** Changes whenever the tool list does, so the review is fetched again (the set of withheld tools). */
+  /** What is withheld (tool names, and the other things as a person reads them); the review is fetched again when it
+   * changes. */
   withheld: string[];
 };
 
@@ -24,16 +26,31 @@ function lineClass(line: string): string {
   return "text-muted";
 }
 
+/** What a withheld thing is called: a tool by its name, the others with their kind. */
+function subjectLabel(change: ToolChangeView): string {
+  switch (change.kind) {
+    case "tool":
+      return change.name;
+    case "prompt":
+      return `prompt ${change.name}`;
+    case "resourceTemplate":
+      return `resource template ${change.name}`;
+    case "instructions":
+      return "the server's instructions";
+  }
+}
+
 function ChangedTool({ change }: { change: ToolChangeView }) {
   const heading = useId();
+  const label = subjectLabel(change);
   return (
     <section aria-labelledby={heading} className="flex flex-col gap-1">
       <h4 id={heading} className="text-sm font-medium wrap-anywhere">
-        {revealHidden(change.tool)}{" "}
+        {revealHidden(label)}{" "}
         <span className="font-normal text-muted">{change.change === "new" ? "· new" : "· changed"}</span>
       </h4>
       <pre
-        aria-label={`What changed in ${change.tool}`}
+        aria-label={`What changed in ${label}`}
         className="max-h-64 overflow-auto rounded bg-canvas px-2 py-1.5 font-mono text-xs"
       >
         {change.diff.split("\n").map((line, index) => (
@@ -69,11 +86,12 @@ export default function ToolChangesPanel({ server, withheld }: ToolChangesPanelP
     >
       <h3 id={heading} className="flex items-center gap-2 font-semibold">
         <ShieldAlert size={16} aria-hidden="true" />
-        {withheld.length === 1 ? "1 tool is withheld" : `${withheld.length} tools are withheld`}
+        {withheld.length === 1 ? "1 change is withheld" : `${withheld.length} changes are withheld`}
       </h3>
       <p className="text-sm">
-        These tools are new or changed since you approved {revealHidden(server)}. No client can call them until you
-        approve what they are now. A changed description can hide instructions meant for the model.
+        These tools (or prompts, resource templates or instructions) are new or changed since you approved{" "}
+        {revealHidden(server)}. No client gets them until you approve what they are now. A changed description can
+        hide instructions meant for the model.
       </p>
       {changes.isError && (
         <p role="alert" className="text-sm wrap-anywhere">
@@ -81,7 +99,7 @@ export default function ToolChangesPanel({ server, withheld }: ToolChangesPanelP
         </p>
       )}
       {shown.map((change) => (
-        <ChangedTool key={change.tool} change={change} />
+        <ChangedTool key={`${change.kind}:${change.name}`} change={change} />
       ))}
       {approve.isError && (
         <p role="alert" className="text-sm wrap-anywhere">

@@ -1,7 +1,8 @@
 //! The loopback redirect receiver: a listener on 127.0.0.1 with an ephemeral port that answers `GET /callback?…`
 //! by handing the URL to the pending-flow registry, serves a short "return to Plugboard" page, and stops once a
 //! login accepted its callback. Stray requests (a favicon, another path, a forged state) get a plain answer and the
-//! listener keeps waiting for the real one.
+//! listener keeps waiting for the real one. What a request gets is decided by [`reply_to`], pure over the bytes read
+//! (so it can be fuzzed); the rest is reading at most a bounded head and writing the page.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -81,53 +82,78 @@ impl Drop for ServingReceiver {
 
 /// Answers one connection; `true` when it delivered the callback a login was waiting for.
 async fn answer(mut stream: TcpStream, port: u16, flows: &PendingFlows) -> std::io::Result<bool> {
-    let Some(target) = read_request_target(&mut stream).await? else {
-        respond(&mut stream, 400, "Bad request", "This address only accepts Plugboard's login redirect.").await?;
-        return Ok(false);
-    };
-    let path = target.split('?').next().unwrap_or_default();
-    if path != CALLBACK_PATH {
-        respond(&mut stream, 404, "Not found", "This address only accepts Plugboard's login redirect.").await?;
-        return Ok(false);
-    }
-    match flows.deliver(&format!("http://127.0.0.1:{port}{target}")) {
-        Ok(_) => {
-            respond(
-                &mut stream,
-                200,
-                "Return to Plugboard",
-                "The login is complete: you can close this tab and return to Plugboard.",
-            )
-            .await?;
-            Ok(true)
-        }
-        Err(rejected) => {
-            tracing::info!(reason = %rejected, "loopback receiver: refused a callback");
-            respond(&mut stream, 400, "Login not completed", &rejected.to_string()).await?;
-            Ok(false)
-        }
-    }
+    let head = read_head(&mut stream).await?;
+    let reply = reply_to(head.as_deref(), port, flows);
+    respond(&mut stream, reply.status, reply.title, &reply.message).await?;
+    Ok(reply.delivered)
 }
 
-/// The target of a `GET` request, or `None` for anything else; reads at most the callback limit plus headers.
-async fn read_request_target(stream: &mut TcpStream) -> std::io::Result<Option<String>> {
-    let limit = MAX_CALLBACK_LEN + 4096;
+/// The most a request head may hold: the longest callback plus room for headers.
+pub const MAX_HEAD_LEN: usize = MAX_CALLBACK_LEN + 4096;
+
+/// The bytes of a request up to its blank line, or `None` when the connection ended or grew past
+/// [`MAX_HEAD_LEN`] first (whatever it sent, no more than that is held).
+async fn read_head(stream: &mut TcpStream) -> std::io::Result<Option<Vec<u8>>> {
     let mut buffer = Vec::with_capacity(1024);
     let mut chunk = [0u8; 2048];
     while !buffer.windows(4).any(|w| w == b"\r\n\r\n") {
         let read = stream.read(&mut chunk).await?;
-        if read == 0 || buffer.len() + read > limit {
+        if read == 0 || buffer.len() + read > MAX_HEAD_LEN {
             return Ok(None);
         }
         buffer.extend_from_slice(&chunk[..read]);
     }
-    let head = String::from_utf8_lossy(&buffer);
+    Ok(Some(buffer))
+}
+
+/// What the receiver answers, and whether a login took the callback.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    pub status: u16,
+    pub title: &'static str,
+    /// Fixed text: nothing from the request is echoed.
+    pub message: String,
+    pub delivered: bool,
+}
+
+/// The reply to a request `head` (as [`read_head`] gives it: `None` for one that never ended within the limit) on
+/// the receiver at `port`: only `GET /callback?…` over HTTP/1.x is handed to `flows`, which accepts it only for a
+/// login waiting for exactly that state.
+pub fn reply_to(head: Option<&[u8]>, port: u16, flows: &PendingFlows) -> Reply {
+    let plain = |status, title| Reply {
+        status,
+        title,
+        message: "This address only accepts Plugboard's login redirect.".to_owned(),
+        delivered: false,
+    };
+    let Some(target) = head.and_then(request_target) else { return plain(400, "Bad request") };
+    let path = target.split('?').next().unwrap_or_default();
+    if path != CALLBACK_PATH {
+        return plain(404, "Not found");
+    }
+    match flows.deliver(&format!("http://127.0.0.1:{port}{target}")) {
+        Ok(_) => Reply {
+            status: 200,
+            title: "Return to Plugboard",
+            message: "The login is complete: you can close this tab and return to Plugboard.".to_owned(),
+            delivered: true,
+        },
+        Err(rejected) => {
+            tracing::info!(reason = %rejected, "loopback receiver: refused a callback");
+            Reply { status: 400, title: "Login not completed", message: rejected.to_string(), delivered: false }
+        }
+    }
+}
+
+/// The target of a `GET` request line, or `None` for anything else.
+fn request_target(head: &[u8]) -> Option<String> {
+    let head = String::from_utf8_lossy(head);
     let mut request_line = head.lines().next().unwrap_or_default().split(' ');
     match (request_line.next(), request_line.next(), request_line.next()) {
         (Some("GET"), Some(target), Some(version)) if target.starts_with('/') && version.starts_with("HTTP/1.") => {
-            Ok(Some(target.to_owned()))
+            Some(target.to_owned())
         }
-        _ => Ok(None),
+        _ => None,
     }
 }
 

@@ -10,7 +10,7 @@ use crate::config::model::ServerConfig;
 use crate::export::{ChosenBudgets, ExportContext, KnownTools};
 use crate::import::PathContext;
 use crate::supervisor::curate;
-use crate::trust::{LaunchDefinition, ToolPins};
+use crate::trust::{LaunchDefinition, PinKind, ToolPins};
 
 /// The data dir's file of the tool limits the person chose per client.
 const CHOSEN_LIMITS_FILE: &str = "client-budgets.json";
@@ -47,7 +47,12 @@ fn known_tools(configs: &[ServerConfig], pins: &ToolPins) -> KnownTools {
             let server = config.name.as_str();
             let digest = LaunchDefinition::of(config).digest();
             let pinned = pins.pins(&digest).ok().flatten().map(|pinned| {
-                let names: Vec<String> = pinned.tools.into_keys().collect();
+                let names: Vec<String> = pinned
+                    .pinned
+                    .into_keys()
+                    .filter(|subject| subject.kind == PinKind::Tool)
+                    .map(|subject| subject.name)
+                    .collect();
                 curate(server, &names, &config.tools).allowed
             });
             (server.to_owned(), pinned)

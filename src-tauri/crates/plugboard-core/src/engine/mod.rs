@@ -7,6 +7,7 @@ mod approvals;
 mod clients;
 mod imports;
 mod login;
+mod startup;
 mod tool_changes;
 
 use std::future::Future;
@@ -24,6 +25,7 @@ use crate::supervisor::{LiveConnector, Supervisor, SupervisorError};
 use crate::transport::{DownstreamLink, is_docker_run};
 use crate::trust::Approvals;
 
+pub use startup::StartupProblem;
 pub use tool_changes::ToolChangeView;
 
 /// Who answers what servers ask of a person (forms, sampling, roots).
@@ -80,9 +82,10 @@ pub enum EngineError {
     /// No valid server of that name is configured.
     #[error("there is no valid server named {name:?}")]
     UnknownServer { name: String },
-    /// servers.json cannot be watched for other programs' edits.
-    #[error("cannot watch the server config for changes: {message}")]
-    Watch { message: String },
+    /// A file the engine follows (servers.json, the approvals, the pins) cannot be watched, usually because its
+    /// folder cannot be created.
+    #[error("cannot watch {} for changes: {message}", path.display())]
+    Watch { path: PathBuf, message: String },
     /// The approvals could not be read or saved.
     #[error(transparent)]
     Trust(#[from] crate::trust::TrustError),
@@ -206,26 +209,25 @@ impl Engine {
     pub fn follow_config(&self) -> Result<impl Future<Output = ()> + Send + 'static, EngineError> {
         let mut changes = self.registry.store().subscribe();
         let watched = Arc::clone(&self.registry);
-        let config_watcher = config::watch_file(self.registry.store().path(), move || {
+        let config_watcher = watch(self.registry.store().path(), move || {
             if let Err(e) = watched.store().reload() {
                 tracing::warn!("cannot reload the server config: {e}");
             }
-        })
-        .map_err(|e| EngineError::Watch { message: e.to_string() })?;
+        })?;
         let decided = Arc::new(tokio::sync::Notify::new());
         let notify = Arc::clone(&decided);
-        let approvals_watcher = config::watch_file(self.approvals.path(), move || notify.notify_one())
-            .map_err(|e| EngineError::Watch { message: e.to_string() })?;
+        let approvals_watcher = watch(self.approvals.path(), move || notify.notify_one())?;
         let pinned = Arc::new(tokio::sync::Notify::new());
         let notify = Arc::clone(&pinned);
-        let pins_watcher = config::watch_file(self.approvals.tool_pins().path(), move || notify.notify_one())
-            .map_err(|e| EngineError::Watch { message: e.to_string() })?;
+        let pins_watcher = watch(self.approvals.tool_pins().path(), move || notify.notify_one())?;
         *self.watchers.lock().unwrap_or_else(std::sync::PoisonError::into_inner) =
             vec![config_watcher, approvals_watcher, pins_watcher];
         let (registry, supervisor) = (Arc::clone(&self.registry), Arc::clone(&self.supervisor));
         let approvals = self.approvals.clone();
+        let mut released = ReleasedPins::new(self.approvals.tool_pins());
         Ok(async move {
             reconcile_long_running(&supervisor, &registry).await;
+            released.changed().await;
             loop {
                 tokio::select! {
                     change = changes.recv() => match change {
@@ -238,8 +240,11 @@ impl Engine {
                         Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
                     },
                     () = decided.notified() => approvals::apply_decisions(&supervisor, &approvals).await,
-                    // Approved tool changes apply at once, whichever process approved them.
-                    () = pinned.notified() => supervisor.review_tools_again().await,
+                    // Approved changes apply at once, whichever process approved them; a write that only
+                    // recorded what a session withheld releases nothing, so it is not reviewed again everywhere.
+                    () = pinned.notified() => if released.changed().await {
+                        supervisor.review_tools_again().await;
+                    },
                 }
             }
         })
@@ -287,6 +292,29 @@ impl Engine {
     }
 }
 
+/// What of the tool pins is approved, as last applied: a write to the pins file that left it as it was (a session
+/// recording what it withheld, this process's or another's) needs no review.
+struct ReleasedPins {
+    pins: crate::trust::ToolPins,
+    applied: Option<String>,
+}
+
+impl ReleasedPins {
+    fn new(pins: crate::trust::ToolPins) -> Self {
+        Self { pins, applied: None }
+    }
+
+    /// Whether what is approved changed since last asked (an unreadable file counts as a change: every session
+    /// then withholds everything, which it must learn).
+    async fn changed(&mut self) -> bool {
+        let pins = self.pins.clone();
+        let now = blocking(move || pins.approved_fingerprint().ok()).await.ok().flatten();
+        let changed = now.is_none() || now != self.applied;
+        self.applied = now;
+        changed
+    }
+}
+
 /// A long-running engine's reconcile: also sweeps the containers earlier processes left, once a container server
 /// is configured.
 async fn reconcile_long_running(supervisor: &Supervisor, registry: &Registry) {
@@ -299,6 +327,12 @@ async fn reconcile_long_running(supervisor: &Supervisor, registry: &Registry) {
         supervisor.sweep_leftovers();
     }
     supervisor.reconcile(configs).await;
+}
+
+/// Watches `path` (see [`config::watch_file`]), saying which file could not be watched when it cannot.
+fn watch(path: &std::path::Path, on_change: impl Fn() + Send + 'static) -> Result<FileWatcher, EngineError> {
+    config::watch_file(path, on_change)
+        .map_err(|e| EngineError::Watch { path: path.to_owned(), message: e.to_string() })
 }
 
 /// The keychain and the file system block: their work runs on the blocking pool.

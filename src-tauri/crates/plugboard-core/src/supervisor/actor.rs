@@ -1,7 +1,7 @@
 //! One task per server, the only owner of its session: it connects, discovers tools, watches the connection,
-//! reconnects with backoff after transient failures, and publishes every state through ONE `set_state`.
+//! reconnects with backoff after transient failures, and publishes every state through ONE `set_state`. What the
+//! server offers is checked against its pins (pinning.rs) before any of it is published.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -14,12 +14,13 @@ use super::backoff::{FailureWindow, delay};
 use super::connector::{ConnectError, Connector, KeychainUnlocked};
 use super::log::{LogRing, PLUGBOARD_WARNING, STDERR_LEVEL, STDERR_LOGGER};
 use super::observe::Observers;
+use super::pinning::{self, ApprovedPins, SessionPins, extras};
 use super::status::{ServerStatus, SupervisorEvent};
 use super::tools::ToolSet;
 use crate::config::model::{ServerConfig, ToolFilter};
 use crate::secrets::ResolvedSecrets;
 use crate::transport::{McpSession, ServerNotice};
-use crate::trust::ToolChange;
+use crate::trust::{Listing, PinKind};
 
 /// How often a ready session is checked for a dead transport (a crashed process, a closed stream).
 const HEALTH_CHECK: Duration = Duration::from_millis(250);
@@ -47,6 +48,9 @@ pub(super) enum Command {
     ReviewTools {
         done: oneshot::Sender<()>,
     },
+    /// The relay was offered a prompt or resource template that is not approved: list them again for the pins, so
+    /// the change is recorded and shown for review.
+    RelistExtras,
 }
 
 /// What an actor shares with the handle: read-only views, updated only by the actor.
@@ -61,6 +65,8 @@ pub(super) struct Published {
     pub log: Arc<LogRing>,
     /// The secret values the current (or last) session was made with, for the console's redaction.
     pub secrets: watch::Sender<ResolvedSecrets>,
+    /// What of the session's prompts and resource templates is approved, for the relay.
+    pub approved: watch::Sender<ApprovedPins>,
 }
 
 pub(super) struct Actor {
@@ -71,9 +77,8 @@ pub(super) struct Actor {
     session: Option<McpSession>,
     /// The tools the live session offered when last listed, so a new allowlist applies without asking again.
     offered: Vec<Tool>,
-    /// The pins the live session's tools are checked against, and what of them is withheld.
-    pinning: Option<crate::trust::ToolPinning>,
-    withheld: BTreeMap<String, ToolChange>,
+    /// The pins the live session's listings are checked against, and what of them is withheld.
+    pins: SessionPins,
     notices: Option<mpsc::UnboundedReceiver<ServerNotice>>,
     generation: u64,
     failures: FailureWindow,
@@ -99,8 +104,7 @@ impl Actor {
             published,
             session: None,
             offered: Vec::new(),
-            pinning: None,
-            withheld: BTreeMap::new(),
+            pins: SessionPins::default(),
             notices: None,
             generation: 0,
             failures: FailureWindow::default(),
@@ -148,9 +152,10 @@ impl Actor {
                     }
                     Some(Command::SetAllowlist(filter)) => self.set_allowlist(filter),
                     Some(Command::ReviewTools { done }) => {
-                        self.review_tools_again();
+                        self.review_again().await;
                         let _ = done.send(());
                     }
+                    Some(Command::RelistExtras) => self.relist(&[PinKind::Prompt, PinKind::ResourceTemplate]).await,
                     Some(Command::ConnectionLost { generation, reason }) => {
                         if self.session.is_some() && generation == self.generation {
                             self.on_transport_lost(reason).await;
@@ -206,26 +211,27 @@ impl Actor {
                 return self.on_connect_failed(ConnectError::Transport { message, transient: true, stderr_tail: tail });
             }
         };
-        self.pinning = connected.pinning;
-        self.review_pins(&offered);
-        let tools = ToolSet::build(self.config.name.as_str(), &offered, &self.config.tools, &self.withheld);
-        for message in &tools.warnings {
-            self.warn(message.clone());
+        // Everything the server says to a model is pinned at once: the first listing after approval pins it all.
+        let (extras, trouble) = extras(&session, self.config.timeout, &EXTRAS).await;
+        for message in trouble {
+            self.warn(message);
         }
+        self.pins.renew(connected.pinning);
         self.offered = offered;
-        let ready = ServerStatus::Ready {
-            tools: tools.allowed_count(),
-            protocol_version: session.protocol_version().unwrap_or_default(),
-            server_name: session.server_name(),
-        };
-        self.published.tools.send_replace(Arc::new(tools));
+        let mut listing = Listing::default().tools(&self.offered);
+        listing.merge(extras);
+        self.review(listing).await;
+        let (protocol_version, server_name) = (session.protocol_version().unwrap_or_default(), session.server_name());
         self.generation += 1;
         self.published.peer.send_replace(Some((self.generation, session.peer())));
         self.notices = session.take_notices();
         self.session = Some(session);
         self.attempt = 0;
-        let _ = self.events.send(SupervisorEvent::ToolsChanged { server: self.name() });
-        self.set_state(ready);
+        let (tools, warnings) = self.publish_tools();
+        for message in warnings {
+            self.warn(message);
+        }
+        self.set_state(ServerStatus::Ready { tools, protocol_version, server_name });
     }
 
     fn on_connect_failed(&mut self, error: ConnectError) {
@@ -293,9 +299,11 @@ impl Actor {
             ServerNotice::ToolsChanged => self.refresh_tools().await,
             // Nothing is kept of them here: whoever lists them (the gateway's clients) is told to list again.
             ServerNotice::ResourcesChanged => {
+                self.relist(&[PinKind::ResourceTemplate]).await;
                 let _ = self.events.send(SupervisorEvent::ResourcesChanged { server: self.name() });
             }
             ServerNotice::PromptsChanged => {
+                self.relist(&[PinKind::Prompt]).await;
                 let _ = self.events.send(SupervisorEvent::PromptsChanged { server: self.name() });
             }
             ServerNotice::Log(log) => {
@@ -322,8 +330,8 @@ impl Actor {
         let Some(session) = &self.session else { return };
         match self.listed_tools(session).await {
             Ok(offered) => {
-                self.review_pins(&offered);
                 self.offered = offered;
+                self.review(Listing::default().tools(&self.offered)).await;
                 // The allowlist's warnings were given when it was set; a new tool list does not repeat them.
                 drop(self.publish_tools());
             }
@@ -343,30 +351,45 @@ impl Actor {
         }
     }
 
-    /// Checks a listing against the session's pins; what is new or changed since approval is withheld (and said in
-    /// the log once per change, not at every listing).
-    fn review_pins(&mut self, offered: &[Tool]) {
-        let Some(pinning) = &self.pinning else { return };
-        let (review, trouble) = pinning.review(self.config.name.as_str(), offered);
-        if let Some(message) = trouble {
+    /// Checks a listing against the session's pins (what is new or changed since approval is withheld, and said in
+    /// the log once per change) and publishes what is approved.
+    async fn review(&mut self, listing: Listing) {
+        let (approved, said) = self.pins.review(self.config.name.as_str(), listing).await;
+        for message in said {
             self.warn(message);
         }
-        if review.withheld != self.withheld
-            && let Some(notice) = review.notice(self.config.name.as_str())
-        {
-            self.warn(notice);
-        }
-        self.withheld = review.withheld;
+        self.published.approved.send_replace(approved);
     }
 
-    /// The pins changed: the tools already discovered are checked again.
-    fn review_tools_again(&mut self) {
+    /// The pins changed: what was already listed is checked again.
+    async fn review_again(&mut self) {
         if self.session.is_none() {
             return;
         }
-        let offered = std::mem::take(&mut self.offered);
-        self.review_pins(&offered);
-        self.offered = offered;
+        let (approved, said) = self.pins.review_again(self.config.name.as_str()).await;
+        for message in said {
+            self.warn(message);
+        }
+        let before = self.published.approved.send_replace(approved.clone());
+        // What the relay passes on changed: its listeners (the gateway's clients) are told to list again.
+        if pinning::changed_kind(&before, &approved, PinKind::Prompt) {
+            let _ = self.events.send(SupervisorEvent::PromptsChanged { server: self.name() });
+        }
+        if pinning::changed_kind(&before, &approved, PinKind::ResourceTemplate) {
+            let _ = self.events.send(SupervisorEvent::ResourcesChanged { server: self.name() });
+        }
+        drop(self.publish_tools());
+    }
+
+    /// Lists `kinds` of what the server offers besides tools again, for the pins.
+    async fn relist(&mut self, kinds: &[PinKind]) {
+        let Some(session) = &self.session else { return };
+        let (listing, trouble) = extras(session, self.config.timeout, kinds).await;
+        for message in trouble {
+            self.warn(message);
+        }
+        self.review(listing).await;
+        // What is withheld besides tools is shown with them: their view is published again.
         drop(self.publish_tools());
     }
 
@@ -374,16 +397,18 @@ impl Actor {
     fn set_allowlist(&mut self, filter: ToolFilter) {
         self.config.tools = filter;
         if self.session.is_some() {
-            for message in self.publish_tools() {
+            for message in self.publish_tools().1 {
                 self.warn(message);
             }
         }
     }
 
-    /// Filters the offered tools through the allowlist and publishes them, with the Ready count updated; returns
-    /// the allowlist's warnings (entries that match no tool).
-    fn publish_tools(&self) -> Vec<String> {
-        let tools = ToolSet::build(self.config.name.as_str(), &self.offered, &self.config.tools, &self.withheld);
+    /// Filters the offered tools through the allowlist and the pins and publishes them, with the Ready count updated
+    /// when ready; returns that count and the allowlist's warnings (entries that match no tool).
+    fn publish_tools(&self) -> (u32, Vec<String>) {
+        let withheld = self.pins.withheld_tools();
+        let mut tools = ToolSet::build(self.config.name.as_str(), &self.offered, &self.config.tools, &withheld);
+        tools.withheld_besides_tools = self.pins.withheld_besides_tools();
         let (count, warnings) = (tools.allowed_count(), tools.warnings.clone());
         self.published.tools.send_replace(Arc::new(tools));
         let _ = self.events.send(SupervisorEvent::ToolsChanged { server: self.name() });
@@ -391,7 +416,7 @@ impl Actor {
         if let ServerStatus::Ready { protocol_version, server_name, .. } = current {
             self.set_state(ServerStatus::Ready { tools: count, protocol_version, server_name });
         }
-        warnings
+        (count, warnings)
     }
 
     async fn close(&mut self) {
@@ -458,6 +483,9 @@ async fn sleep_until(at: Option<tokio::time::Instant>) {
         None => std::future::pending().await,
     }
 }
+
+/// What the server offers besides its tools that is pinned with them.
+const EXTRAS: [PinKind; 3] = [PinKind::Prompt, PinKind::ResourceTemplate, PinKind::Instructions];
 
 fn jitter_seed(name: &str) -> u64 {
     name.bytes().fold(u64::from(std::process::id()), |acc, b| acc.wrapping_mul(31).wrapping_add(u64::from(b)))

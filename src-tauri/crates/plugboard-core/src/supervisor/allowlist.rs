@@ -19,6 +19,9 @@ pub struct AllowlistView {
     pub tools: Vec<ToolInfo>,
     /// The entries that match no offered tool (meaningful once the tools were discovered).
     pub unknown_entries: Vec<String>,
+    /// What the server offers besides tools that is withheld since it was approved (prompts, resource templates,
+    /// its instructions), reviewed with the withheld tools.
+    pub withheld_besides_tools: Vec<String>,
 }
 
 impl AllowlistView {
@@ -31,6 +34,7 @@ impl AllowlistView {
             },
             tools: discovered.tools.clone(),
             unknown_entries: discovered.unknown_entries.clone(),
+            withheld_besides_tools: discovered.withheld_besides_tools.clone(),
         }
     }
 }

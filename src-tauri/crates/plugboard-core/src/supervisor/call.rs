@@ -85,10 +85,11 @@ impl Supervisor {
                 Some(ready) => ready,
                 None => wait_ready(server, &route).await?,
             };
-            if route.tools.borrow().tools.iter().any(|t| t.name == tool && t.allowed && t.withheld.is_some()) {
-                return Err(SupervisorError::Withheld { server: server.to_owned(), tool: tool.to_owned() });
-            }
             if !route.tools.borrow().is_allowed(tool) {
+                // Only a refused call pays for the scan of the tool list.
+                if route.tools.borrow().tools.iter().any(|t| t.name == tool && t.allowed && t.withheld.is_some()) {
+                    return Err(SupervisorError::Withheld { server: server.to_owned(), tool: tool.to_owned() });
+                }
                 let available: Vec<String> = route.tools.borrow().allowed().map(|t| t.name.clone()).collect();
                 return Err(SupervisorError::UnknownTool {
                     server: server.to_owned(),

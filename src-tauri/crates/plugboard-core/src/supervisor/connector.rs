@@ -31,8 +31,8 @@ pub struct Connected {
     pub warnings: Vec<String>,
     /// The secret values the session was made with (for redaction; never shown).
     pub secrets: ResolvedSecrets,
-    /// The pins of the approved definition the session was made under: its tool listings are checked against them.
-    pub pinning: Option<crate::trust::ToolPinning>,
+    /// The pins of the approved definition the session was made under: its listings are checked against them.
+    pub pinning: Option<crate::trust::Pinning>,
 }
 
 /// Why a connection attempt failed, and whether retrying by itself can help.
@@ -157,7 +157,7 @@ impl Connector for LiveConnector {
             let (resolved, secrets, digest) = approve_then_resolve(config, &self.vault, &self.approvals).await?;
             // Before anything is sent: the HTTP client's and rmcp's own log lines quote the expanded URL.
             self.log_scrub.learn(config.name.as_str(), &secrets);
-            let pinning = Some(crate::trust::ToolPinning { pins: self.approvals.tool_pins(), digest });
+            let pinning = Some(crate::trust::Pinning { pins: self.approvals.tool_pins(), digest });
             let answerer = self.answerer(config.name.as_str());
             match resolved {
                 Resolved::Stdio(launch, warnings) => {

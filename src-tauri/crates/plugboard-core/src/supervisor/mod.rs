@@ -14,6 +14,7 @@ mod leftovers;
 mod log;
 mod naming;
 mod observe;
+mod pinning;
 mod relay;
 mod scrub;
 mod status;
@@ -70,6 +71,8 @@ struct ServerHandle {
     log: Arc<LogRing>,
     /// The secrets its session was made with (none before it first connected).
     secrets: watch::Receiver<ResolvedSecrets>,
+    /// What of its prompts and resource templates is approved (see pinning.rs).
+    approved: watch::Receiver<pinning::ApprovedPins>,
     task: JoinHandle<()>,
 }
 
@@ -162,6 +165,8 @@ impl Supervisor {
         let (tools_tx, tools) = watch::channel(Arc::new(ToolSet::default()));
         let observers = Arc::new(Observers::default());
         let (secrets_tx, secrets) = watch::channel(ResolvedSecrets::default());
+        // Nothing is approved before the first review: a relay asking meanwhile passes nothing on.
+        let (approved_tx, approved) = watch::channel(Some(Arc::default()));
         let published = Published {
             status: status_tx,
             peer: peer_tx,
@@ -169,11 +174,12 @@ impl Supervisor {
             observers: Arc::clone(&observers),
             log: Arc::clone(&log),
             secrets: secrets_tx,
+            approved: approved_tx,
         };
         let actor = Actor::new(config.clone(), Arc::clone(&self.connector), self.events.clone(), published);
         let task = tokio::spawn(actor.run(receiver));
         let route = Arc::new(CallRoute { timeout: config.timeout, status, peer, tools, commands, observers });
-        ServerHandle { config, route, log, secrets, task }
+        ServerHandle { config, route, log, secrets, approved, task }
     }
 
     /// The config `server` runs with.
@@ -234,9 +240,10 @@ impl Supervisor {
         futures::future::join_all(reviews).await;
     }
 
-    /// The server's tools (all of them, each marked allowed or not), as last discovered.
+    /// The server's tools (all of them, each marked allowed or not), as last discovered, each flagged when it
+    /// names another server's tools.
     pub fn tools(&self, server: &str) -> Result<Vec<ToolInfo>, SupervisorError> {
-        self.with_handle(server, |h| h.route.tools.borrow().tools.clone())
+        self.allowlist(server).map(|view| view.tools)
     }
 
     /// What the person curated, as other clients may use it: each enabled server that is ready, or healing with the
@@ -264,7 +271,17 @@ impl Supervisor {
 
     /// The server's allowlist as its running config has it, next to the tools it offers (for the allowlist editor).
     pub fn allowlist(&self, server: &str) -> Result<AllowlistView, SupervisorError> {
-        self.with_handle(server, |h| AllowlistView::new(&h.config.tools, &h.route.tools.borrow()))
+        let servers = self.lock();
+        let handle = servers.get(server).ok_or_else(|| SupervisorError::NotFound { server: server.to_owned() })?;
+        let mut view = AllowlistView::new(&handle.config.tools, &handle.route.tools.borrow());
+        let others: Vec<(String, Vec<String>)> = servers
+            .iter()
+            .filter(|(name, _)| *name != server)
+            .map(|(name, h)| (name.clone(), h.route.tools.borrow().tools.iter().map(|t| t.name.clone()).collect()))
+            .collect();
+        drop(servers);
+        tools::flag_shadowing(server, &mut view.tools, &others);
+        Ok(view)
     }
 
     /// The secret values `server`'s session was made with, for redacting what it sent and was sent; none before it

@@ -51,6 +51,11 @@ pub fn expose(tools: &[(String, String)]) -> Vec<ExposedName> {
     names
 }
 
+/// The prefix every exposed name of `server`'s tools starts with (before any length cut).
+pub(crate) fn prefix_of(server: &str) -> String {
+    format!("{PREFIX}{}__", sanitize(server))
+}
+
 fn sanitize(part: &str) -> String {
     part.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' }).collect()
 }

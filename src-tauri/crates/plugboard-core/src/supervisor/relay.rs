@@ -1,7 +1,9 @@
 //! Passing a client's resource, prompt and completion requests through to a ready server, for the gateway, in
 //! rmcp's own types (the gateway serves them on as they came). Each goes through the live session like the
 //! detail page's looks (inspect.rs): waiting for a connecting server, cut off at its timeout, never retried. A
-//! server that does not offer a capability is asked nothing and answers nothing.
+//! server that does not offer a capability is asked nothing and answers nothing. Prompts and resource templates pass
+//! only as approved (pinning.rs): one new or changed since the server was approved is left out until the person
+//! approves it, and the server's actor is asked to record it for review.
 
 use rmcp::Peer;
 use rmcp::model::{
@@ -10,6 +12,8 @@ use rmcp::model::{
 };
 use rmcp::service::RoleClient;
 
+use super::actor::Command;
+use super::pinning::{prompt_approved, template_approved};
 use super::{Supervisor, SupervisorError};
 
 impl Supervisor {
@@ -26,7 +30,8 @@ impl Supervisor {
         if !self.offers(server, |c| c.resources.is_some()).await? {
             return Ok(Vec::new());
         }
-        self.ask(server, |peer| async move { peer.list_all_resource_templates().await }).await
+        let templates = self.ask(server, |peer| async move { peer.list_all_resource_templates().await }).await?;
+        Ok(self.approved_only(server, templates, template_approved))
     }
 
     /// Reads a resource of `server` (its own URI in `params`).
@@ -43,7 +48,8 @@ impl Supervisor {
         if !self.offers(server, |c| c.prompts.is_some()).await? {
             return Ok(Vec::new());
         }
-        self.ask(server, |peer| async move { peer.list_all_prompts().await }).await
+        let prompts = self.ask(server, |peer| async move { peer.list_all_prompts().await }).await?;
+        Ok(self.approved_only(server, prompts, prompt_approved))
     }
 
     /// Gets a prompt of `server` (its own name in `params`).
@@ -65,6 +71,28 @@ impl Supervisor {
             return Ok(CompleteResult::default());
         }
         self.ask(server, |peer: Peer<RoleClient>| async move { peer.complete(params).await }).await
+    }
+
+    /// What of `offered` is approved; when something is not, the actor lists it again so it is recorded for review.
+    fn approved_only<T>(
+        &self,
+        server: &str,
+        offered: Vec<T>,
+        approved: fn(&std::collections::BTreeMap<crate::trust::Subject, String>, &T) -> bool,
+    ) -> Vec<T> {
+        let Ok((pins, commands)) =
+            self.with_handle(server, |h| (h.approved.borrow().clone(), h.route.commands.clone()))
+        else {
+            return Vec::new();
+        };
+        let Some(pins) = pins else { return offered };
+        let before = offered.len();
+        let kept: Vec<T> = offered.into_iter().filter(|item| approved(&pins, item)).collect();
+        if kept.len() < before {
+            // Best effort: a busy actor records it at its next listing anyway.
+            let _ = commands.try_send(Command::RelistExtras);
+        }
+        kept
     }
 
     /// Whether the ready `server` declared what `check` looks for in its capabilities.

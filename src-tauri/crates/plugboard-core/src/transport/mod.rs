@@ -24,6 +24,8 @@ pub use person_link::{HUMAN_MODEL, PersonLink};
 pub use remote::{LoginFuture, RemoteConnection, RemoteOptions, RemoteSpec, connect_remote};
 pub use remote_errors::DNS_FAILURE_PREFIX;
 pub use session::McpSession;
+#[cfg(feature = "fuzzing")]
+pub(crate) use sse_legacy::fuzz_event_stream;
 pub(crate) use stdio::client_config;
 #[cfg(test)]
 pub(crate) use stdio::sweep_with;

@@ -11,8 +11,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
+use super::store::{Versioned, lock_beside, read_versioned, write_versioned};
 use super::{DefinitionDigest, LaunchDefinition};
-use crate::private_file::write_private_atomically;
 
 /// What the person said about a definition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,13 +37,18 @@ pub enum TrustError {
     Write { path: PathBuf, source: io::Error },
 }
 
-const VERSION: u32 = 1;
-
 #[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct TrustFile {
     version: u32,
     launches: BTreeMap<DefinitionDigest, Record>,
+}
+
+impl Versioned for TrustFile {
+    const VERSION: u32 = 1;
+    fn version(&mut self) -> &mut u32 {
+        &mut self.version
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -88,14 +93,14 @@ impl Approvals {
 
     /// Records `decision` on `definition`, replacing an earlier one.
     pub fn record(&self, definition: &LaunchDefinition, decision: Decision) -> Result<(), TrustError> {
-        let write_error = |source| TrustError::Write { path: self.path.clone(), source };
-        let _lock = super::store::lock_beside(&self.path).map_err(write_error)?;
+        let _lock = lock_beside(&self.path)?;
         let mut file = match self.read() {
             Ok(file) => file,
             // A damaged file is kept beside the new one for the person to look at, never silently lost.
             Err(TrustError::Corrupt { .. }) => {
                 let aside = self.path.with_extension("json.damaged");
-                fs::rename(&self.path, &aside).map_err(write_error)?;
+                fs::rename(&self.path, &aside)
+                    .map_err(|source| TrustError::Write { path: self.path.clone(), source })?;
                 tracing::warn!("the approvals file was unreadable; it was kept as {}", aside.display());
                 TrustFile::default()
             }
@@ -103,24 +108,12 @@ impl Approvals {
         };
         let decided_at_unix = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
         let record = Record { decision, server: definition.server().to_owned(), decided_at_unix };
-        file.version = VERSION;
         file.launches.insert(definition.digest(), record);
-        let bytes = serde_json::to_vec_pretty(&file).map_err(|e| write_error(io::Error::other(e)))?;
-        write_private_atomically(&self.path, &bytes).map_err(write_error)
+        write_versioned(&self.path, &mut file)
     }
 
     fn read(&self) -> Result<TrustFile, TrustError> {
-        let bytes = match fs::read(&self.path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(TrustFile::default()),
-            Err(source) => return Err(TrustError::Read { path: self.path.clone(), source }),
-        };
-        let corrupt = |message: String| TrustError::Corrupt { path: self.path.clone(), message };
-        let file: TrustFile = serde_json::from_slice(&bytes).map_err(|e| corrupt(e.to_string()))?;
-        if file.version != VERSION {
-            return Err(corrupt(format!("version {} is not {VERSION}", file.version)));
-        }
-        Ok(file)
+        read_versioned(&self.path)
     }
 }
 

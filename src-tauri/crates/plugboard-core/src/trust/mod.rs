@@ -1,15 +1,19 @@
 //! Nothing runs, and no secret leaves, before the person approved it: a stdio server's launch definition and a
 //! remote server's origin are approved by digest (`definition.rs`), the decisions kept in the data dir
 //! (`decisions.rs`), with advice on what deserves a second look (`flags.rs`). The connector asks [`gate`] at the
-//! point of spawning or connecting, so no front end can skip it. Nothing here may approve on its own: only
-//! [`Approvals::record`], called for a person's decision, does.
+//! point of spawning or connecting, so no front end can skip it. What an approved server then says to a model is
+//! pinned (`pins.rs`, `subject.rs`) and checked for what a person cannot see (`hidden_text.rs`, `shadowing.rs`).
+//! Nothing here may approve on its own: only [`Approvals::record`] and [`ToolPins::approve_pending`], called for a
+//! person's decision, do.
 
 mod decisions;
 mod definition;
 mod flags;
 mod hidden_text;
 mod pins;
+mod shadowing;
 mod store;
+mod subject;
 
 use serde::Serialize;
 
@@ -17,7 +21,9 @@ pub use decisions::{Approvals, Decision, TrustError};
 pub use definition::{DefinitionDigest, LaunchDefinition};
 pub use flags::{ReviewFlag, review_flags};
 pub use hidden_text::hidden_content;
-pub use pins::{PinnedTool, ServerPins, ToolChange, ToolPinning, ToolPins, ToolReview};
+pub use pins::{PendingPin, PinChange, PinReview, Pinning, ServerPins, ToolPins};
+pub use shadowing::{OtherServer, shadowing};
+pub use subject::{Listing, Pin, PinKind, Subject};
 
 use crate::config::model::ServerConfig;
 

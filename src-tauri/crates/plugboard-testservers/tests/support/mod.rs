@@ -83,7 +83,7 @@ impl Harness {
         let digest = LaunchDefinition::of(&config).digest();
         let pins = self.approvals.tool_pins();
         let pending = pins.pins(&digest).expect("readable").expect("pinned").pending;
-        let shown = pending.into_iter().map(|(tool, pin)| (tool, pin.digest)).collect();
+        let shown = pending.into_iter().map(|(subject, pending)| (subject, pending.pin.digest)).collect();
         pins.approve_pending(&digest, &shown).expect("approve");
     }
 

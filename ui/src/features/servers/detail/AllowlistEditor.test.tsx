@@ -32,6 +32,7 @@ const ALL: AllowlistView = {
   entries: null,
   tools: [tool("echo"), tool("add"), tool("printEnv", { description: HOSTILE })],
   unknownEntries: [],
+  withheldBesidesTools: [],
 };
 
 /** The editor for server "everything" over `view`, ready unless told otherwise. */
@@ -119,6 +120,7 @@ describe("AllowlistEditor", () => {
       entries: ["echo", "ecco"],
       tools: ALL.tools.map((t) => ({ ...t, allowed: t.name === "echo" })),
       unknownEntries: ["ecco"],
+      withheldBesidesTools: [],
     });
 
     const region = screen.getByRole("region", { name: "1 allowlist entry matches no tool" });
@@ -132,7 +134,7 @@ describe("AllowlistEditor", () => {
 
   // Pins: before the server is ready there are no tools to tick; the page says so and names the configured list.
   it("explains that tools appear once the server is ready", () => {
-    renderEditor({ entries: ["echo"], tools: [], unknownEntries: [] }, false);
+    renderEditor({ entries: ["echo"], tools: [], unknownEntries: [], withheldBesidesTools: [] }, false);
     expect(screen.getByText(/appear here once it is connected and ready\. The allowlist names: echo\./)).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Tools" })).not.toBeInTheDocument();
   });
@@ -156,7 +158,7 @@ describe("AllowlistEditor", () => {
   // Pins: a long tool list is virtualised: only a window of rows is in the DOM, each with its position in the set.
   it("renders only a window of a long list", async () => {
     const tools = Array.from({ length: 1000 }, (_, i) => tool(`tool_${i}`));
-    renderEditor({ entries: null, tools, unknownEntries: [] });
+    renderEditor({ entries: null, tools, unknownEntries: [], withheldBesidesTools: [] });
 
     await waitFor(() => expect(screen.getAllByRole("listitem").length).toBeGreaterThan(0));
     const rows = screen.getAllByRole("listitem");
@@ -179,6 +181,7 @@ describe("AllowlistEditor", () => {
       entries: names,
       tools: ALL.tools.map((t) => ({ ...t, allowed: names.includes(t.name) })),
       unknownEntries: [],
+      withheldBesidesTools: [],
     });
     rerender(<AllowlistEditor server="everything" view={only(["echo", "printEnv"])} ready />);
     expect(await screen.findByText("Saved.")).toBeInTheDocument();

@@ -67,6 +67,7 @@ describe("ServerDetailPage", () => {
           { name: "echo", exposedName: "mcp__everything__echo", title: null, description: "Echoes", allowed: true, withheld: null, hiddenContent: [], inputSchema: "{}" },
         ],
         unknownEntries: [],
+        withheldBesidesTools: [],
       },
     });
     vi.mocked(commands.getServer).mockResolvedValue({ status: "ok", data: '{\n  "command": "x"\n}' });

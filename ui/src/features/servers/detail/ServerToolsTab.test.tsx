@@ -20,6 +20,7 @@ const WITH_TOOLS: AllowlistView = {
   entries: ["echo"],
   tools: [{ name: "echo", exposedName: "mcp__s__echo", title: null, description: null, allowed: true, withheld: null, hiddenContent: [], inputSchema: "{}" }],
   unknownEntries: [],
+  withheldBesidesTools: [],
 };
 let emitToolsChanged: (payload: ToolsChanged) => void;
 

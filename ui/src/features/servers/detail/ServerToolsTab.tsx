@@ -38,7 +38,10 @@ export default function ServerToolsTab({ server, ready }: ServerToolsTabProps) {
   // A restarting server has no tools until it is ready again (and its tools are fetched once more); its last list
   // is a better picture than none meanwhile.
   const stale = allowlist.data.tools.length === 0 && lastSeen !== null && (!ready || allowlist.isFetching);
-  const withheld = allowlist.data.tools.filter((tool) => tool.withheld !== null).map((tool) => tool.name);
+  const withheld = [
+    ...allowlist.data.tools.filter((tool) => tool.withheld !== null).map((tool) => tool.name),
+    ...allowlist.data.withheldBesidesTools,
+  ];
   return (
     <>
       {withheld.length > 0 && <ToolChangesPanel server={server} withheld={withheld} />}

@@ -10,7 +10,7 @@ function tool(name: string, allowed: boolean): ToolInfo {
 }
 
 function view(entries: string[] | null, allowed: string[], unknownEntries: string[] = []): AllowlistView {
-  return { entries, tools: OFFERED.map((name) => tool(name, entries === null || allowed.includes(name))), unknownEntries };
+  return { entries, tools: OFFERED.map((name) => tool(name, entries === null || allowed.includes(name))), unknownEntries, withheldBesidesTools: [] };
 }
 
 describe("allowlistDraft", () => {

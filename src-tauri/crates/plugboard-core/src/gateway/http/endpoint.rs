@@ -21,7 +21,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::guard::{Admission, MAX_BODY_BYTES, Refusal};
 use super::sessions::SessionBindings;
-use super::token::{TokenCheck, TokenError};
+use super::token::{TokenCheck, TokenDigest, TokenError};
 use crate::engine::Engine;
 use crate::gateway::handler::{Gateway, GatewayOptions};
 use crate::gateway::publish::CatalogFeed;
@@ -146,7 +146,7 @@ fn mcp_service(
     StreamableHttpService::new(new_session, Arc::default(), config)
 }
 
-type HttpResponse = Response<BoxBody<Bytes, Infallible>>;
+pub(super) type HttpResponse = Response<BoxBody<Bytes, Infallible>>;
 
 /// What stands in front of rmcp: the guard and the session binding.
 #[derive(Clone)]
@@ -159,25 +159,13 @@ struct Front {
 
 impl Front {
     async fn handle(&self, request: Request<Incoming>) -> HttpResponse {
-        if request.uri().path() != MCP_PATH {
-            return refused(&Refusal {
-                status: StatusCode::NOT_FOUND,
-                message: format!("the gateway is at {MCP_PATH}"),
-            });
-        }
         let current = self.token.current().await;
-        let presented = match self.admission.check(request.headers(), current.as_ref()) {
-            Ok(presented) => presented,
+        let screened =
+            screen(&self.admission, &self.sessions, current.as_ref(), request.uri().path(), request.headers());
+        let (presented, session) = match screened {
+            Ok(admitted) => admitted,
             Err(refusal) => return refused(&refusal),
         };
-        let session = request.headers().get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
-        if let Some(session) = &session
-            && !self.sessions.allows(session, &presented)
-        {
-            // 404 is how a client learns its session is gone and that it should start a new one.
-            let message = "this session was opened with another token: start a new session".to_owned();
-            return refused(&Refusal { status: StatusCode::NOT_FOUND, message });
-        }
         let ending = request.method() == Method::DELETE;
         let response = self.mcp.handle(request).await;
         match session {
@@ -193,7 +181,32 @@ impl Front {
     }
 }
 
-fn refused(refusal: &Refusal) -> HttpResponse {
+/// Everything a request must pass before rmcp sees it: the path, the guard (Host, Origin, size, token) and the
+/// binding of the session it names to the token that opened it. Returns the presented token's digest and that
+/// session.
+pub(super) fn screen(
+    admission: &Admission,
+    sessions: &SessionBindings,
+    current: Option<&TokenDigest>,
+    path: &str,
+    headers: &http::HeaderMap,
+) -> Result<(TokenDigest, Option<String>), Refusal> {
+    if path != MCP_PATH {
+        return Err(Refusal { status: StatusCode::NOT_FOUND, message: format!("the gateway is at {MCP_PATH}") });
+    }
+    let presented = admission.check(headers, current)?;
+    let session = headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    if let Some(session) = &session
+        && !sessions.allows(session, &presented)
+    {
+        // 404 is how a client learns its session is gone and that it should start a new one.
+        let message = "this session was opened with another token: start a new session".to_owned();
+        return Err(Refusal { status: StatusCode::NOT_FOUND, message });
+    }
+    Ok((presented, session))
+}
+
+pub(super) fn refused(refusal: &Refusal) -> HttpResponse {
     let mut response = Response::new(Full::new(Bytes::from(format!("{}\n", refusal.message))).boxed());
     *response.status_mut() = refusal.status;
     let headers = response.headers_mut();

@@ -4,6 +4,8 @@
 
 mod control;
 mod endpoint;
+#[cfg(feature = "fuzzing")]
+mod fuzz_hook;
 mod guard;
 mod sessions;
 #[cfg(test)]
@@ -17,6 +19,9 @@ pub use control::{EndpointControl, EndpointSettings, EndpointStatus, SettingsErr
 pub use endpoint::{DEFAULT_PORT, EndpointError, HttpEndpoint, HttpOptions, MCP_PATH};
 pub use guard::MAX_BODY_BYTES;
 pub use token::{TokenError, current_or_new as gateway_token, rotate as rotate_gateway_token};
+
+#[cfg(feature = "fuzzing")]
+pub(crate) use fuzz_hook::{FUZZ_TOKEN, fuzz_request};
 
 use super::handler::GatewayOptions;
 use super::start::start_headless;

@@ -96,7 +96,7 @@ impl EventParser {
     }
 
     /// Bytes held for the event in progress: what the cap bounds.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "fuzzing"))]
     pub(super) fn buffered_len(&self) -> usize {
         self.line.len() + self.data.len()
     }

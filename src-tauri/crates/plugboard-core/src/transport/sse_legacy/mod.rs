@@ -9,6 +9,8 @@
 mod endpoint;
 mod error;
 mod events;
+#[cfg(feature = "fuzzing")]
+mod fuzz_hook;
 mod reader;
 #[cfg(test)]
 mod tests;
@@ -30,6 +32,9 @@ use url::Url;
 
 pub use error::LegacySseError;
 pub use reader::StreamEnd;
+
+#[cfg(feature = "fuzzing")]
+pub(crate) use fuzz_hook::fuzz_event_stream;
 
 use reader::EventReader;
 
