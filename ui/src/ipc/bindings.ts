@@ -104,6 +104,8 @@ export const commands = {
 	logoutServer: (name: string) => typedError<boolean, CommandError>(__TAURI_INVOKE("logout_server", { name })),
 	/**  The config file, data and log folders, and the app's version. */
 	appPaths: () => typedError<AppPaths, CommandError>(__TAURI_INVOKE("app_paths")),
+	/**  Why Plugboard's engine could not start (what is wrong and what to do), or nothing when it runs. */
+	startupProblem: () => typedError<StartupProblem | null, CommandError>(__TAURI_INVOKE("startup_problem")),
 	/**  Whether the window's endpoint is on, where it listens, and why it is not running when it should be. */
 	gatewayEndpoint: () => typedError<EndpointStatus, CommandError>(__TAURI_INVOKE("gateway_endpoint")),
 	/**  Saves the endpoint's settings and starts, stops or moves it to match (the tray says where it now runs). */
@@ -116,11 +118,14 @@ export const commands = {
 	pendingApprovals: () => typedError<ApprovalRequest[], CommandError>(__TAURI_INVOKE("pending_approvals")),
 	/**  Records the person's decision on `server`'s definition as shown (`digest`); an approved server starts. */
 	decideApproval: (server: string, digest: string, decision: Decision) => typedError<null, CommandError>(__TAURI_INVOKE("decide_approval", { server, digest, decision })),
-	/**  The tools `server` offers that are withheld since it was approved (new or changed), each with a diff. */
+	/**
+	 *  What `server` offers that is withheld since it was approved (new or changed tools, prompts, resource templates,
+	 *  instructions), each with a diff.
+	 */
 	toolChanges: (server: string) => typedError<ToolChangeView[], CommandError>(__TAURI_INVOKE("tool_changes", { server })),
 	/**
-	 *  Approves the withheld tools of `server` as `shown` (a tool that changed again since stays withheld); returns
-	 *  the tools approved, which clients can call at once.
+	 *  Approves what of `server` is withheld as `shown` (something that changed again since stays withheld); returns
+	 *  what was approved, which clients get at once.
 	 */
 	approveToolChanges: (server: string, shown: ToolChangeView[]) => typedError<string[], CommandError>(__TAURI_INVOKE("approve_tool_changes", { server, shown })),
 	/**  The `plugboard://` links the app was started with and refused before the page could listen; each is returned once. */
@@ -195,6 +200,11 @@ export type AllowlistView = {
 	tools: ToolInfo[],
 	/**  The entries that match no offered tool (meaningful once the tools were discovered). */
 	unknownEntries: string[],
+	/**
+	 *  What the server offers besides tools that is withheld since it was approved (prompts, resource templates,
+	 *  its instructions), reviewed with the withheld tools.
+	 */
+	withheldBesidesTools: string[],
 };
 
 /**  Where Plugboard's files are, for the person to find (and back up) them. */
@@ -613,6 +623,24 @@ export type PendingRequestWithdrawn = {
 	reason: WithdrawReason,
 };
 
+/**  Why something is withheld. */
+export type PinChange = 
+/**  Not offered when the server was approved. */
+"new" | 
+/**  Its definition (a description, a schema, …) differs from what was approved. */
+"changed";
+
+/**  The kinds of things a server says that are pinned. */
+export type PinKind = 
+/**  A tool, by name. */
+"tool" | 
+/**  A prompt, by name. */
+"prompt" | 
+/**  A resource template, by URI template. */
+"resourceTemplate" | 
+/**  The `instructions` of the server's initialize result. */
+"instructions";
+
 /**  A place the Settings and Clients screens can show in the file manager. */
 export type Place = 
 /**  The folder of servers.json. */
@@ -855,6 +883,14 @@ export type ServerSummary = {
 	oauth: boolean,
 };
 
+/**  What stopped the engine, in words. */
+export type StartupProblem = {
+	/**  What is wrong, naming the file or folder. */
+	what: string,
+	/**  What the person can do about it. */
+	remedy: string,
+};
+
 /**  One step of the walk. */
 export type Step = {
 	name: string,
@@ -885,20 +921,15 @@ export type ToolBudget = {
 	trims: Trim[],
 };
 
-/**  Why a tool is withheld. */
-export type ToolChange = 
-/**  Not offered when the server was approved. */
-"new" | 
-/**  Its name, description, schemas, annotations or icons differ from what was approved. */
-"changed";
-
-/**  One withheld tool, as the person reviews it. */
+/**  One withheld thing, as the person reviews it. */
 export type ToolChangeView = {
-	tool: string,
-	change: ToolChange,
+	kind: PinKind,
+	/**  The tool's or prompt's name, the resource template's URI template; empty for the instructions. */
+	name: string,
+	change: PinChange,
 	/**  What approving it approves (sent back with the approval). */
 	digest: string,
-	/**  A unified diff of the definition as approved and as offered now (all added for a new tool). */
+	/**  A unified diff of the definition as approved and as offered now (all added for a new one). */
 	diff: string,
 };
 
@@ -927,10 +958,10 @@ export type ToolInfo = {
 	 *  Set when it is new or changed since the server was approved: then no client can call it until the person
 	 *  approves the change, whatever the allowlist says.
 	 */
-	withheld: ToolChange | null,
+	withheld: PinChange | null,
 	/**
 	 *  What its title or description holds that a person cannot see but a model reads (see
-	 *  `trust::hidden_content`).
+	 *  `trust::hidden_content`), and words naming other servers' tools (`trust::shadowing`).
 	 */
 	hiddenContent: string[],
 	/**  The JSON Schema of its arguments, as JSON text. */
