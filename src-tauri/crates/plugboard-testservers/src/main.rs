@@ -5,6 +5,7 @@
 #![allow(clippy::print_stderr, reason = "a stdio MCP server's only channel for diagnostics is stderr")]
 
 mod garbage;
+mod hostile;
 mod journal;
 mod lists;
 mod options;

@@ -339,4 +339,6 @@ mod inspect_tests;
 #[cfg(test)]
 mod python_tests;
 #[cfg(test)]
+mod retry_tests;
+#[cfg(test)]
 mod tests;

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use super::containment::{Containment, ContainmentPolicy};
 use super::stderr_tail::{MAX_BYTES, MAX_LINES, StderrTail};
 use super::{SpawnOptions, StdioLaunch, connect_with, docker, env, path_resolution, spawn_server};
+use crate::testing::CHILD_OUT as HELPER;
 use crate::transport::TransportError;
 
 /// A stand-in MCP server in bash: answers initialize, tools/list, tools/call (echo) and nothing else. Flags:
@@ -283,18 +284,9 @@ fn child_environment_is_minimal() {
     assert_eq!(env, BTreeMap::from(expected));
 }
 
-const HELPER: &str = "PLUGBOARD_STDIO_TEST_HELPER_OUT";
-
 /// Runs one helper test of this binary in a child process with `env`; it writes its findings to a file.
 fn run_helper(name: &str, env: &[(&str, &str)], out: &Path) -> std::process::Child {
-    std::process::Command::new(std::env::current_exe().unwrap())
-        .args([&format!("transport::stdio::tests::{name}"), "--exact", "--nocapture", "--test-threads=1"])
-        .env(HELPER, out)
-        .envs(env.iter().copied())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap()
+    crate::testing::alone(&format!("transport::stdio::tests::{name}"), out).envs(env.iter().copied()).spawn().unwrap()
 }
 
 /// A real child does not see a variable of Plugboard's own environment, and does see PATH, HOME and its config.
