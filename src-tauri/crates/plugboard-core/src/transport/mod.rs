@@ -34,10 +34,12 @@ pub use remote::{LoginFuture, RemoteConnection, RemoteOptions, RemoteSpec, conne
 pub use remote_errors::DNS_FAILURE_PREFIX;
 pub use session::McpSession;
 pub(crate) use stdio::client_config;
+#[cfg(target_os = "linux")]
+pub use stdio::run_keeper;
 #[cfg(test)]
 pub(crate) use stdio::sweep_with;
 pub use stdio::{
-    Containment, DockerSweepError, Launched, ShutdownReport, ShutdownStage, StderrTail, StdioLaunch, SweepReport,
-    connect_stdio, connect_stdio_answered, connect_stdio_named, install_hint, is_docker_run, resolve_program,
-    sweep_docker_leftovers,
+    Containment, DockerSweepError, KEEPER_BINARY, Launched, ShutdownReport, ShutdownStage, StderrTail, StdioLaunch,
+    SweepReport, connect_stdio, connect_stdio_answered, connect_stdio_named, install_hint, is_docker_run,
+    resolve_program, sweep_docker_leftovers,
 };

@@ -1,11 +1,14 @@
 //! Launching a local MCP server as a child process and speaking JSON-RPC over its stdin/stdout: argv only, never
 //! a shell; a minimal environment; the binary resolved against the login shell's PATH; its own process group,
-//! stopped in stages by our guard; stdout read a bounded line at a time and stderr kept as a bounded tail. It must never let the child outlive its session.
+//! stopped in stages by our guard, under the keeper on Linux (containment.rs); stdout read a bounded line at a time
+//! and stderr kept as a bounded tail. It must never let the child outlive its session.
 
 mod containment;
 mod docker;
 mod env;
 mod guard;
+#[cfg(target_os = "linux")]
+mod keeper;
 mod line_limit;
 mod login_path_cache;
 mod path_resolution;
@@ -27,11 +30,13 @@ use rmcp::model::{
 use rmcp::transport::async_rw::AsyncRwTransport;
 use tokio::process::{ChildStdin, ChildStdout};
 
-pub use containment::Containment;
+pub use containment::{Containment, KEEPER_BINARY};
 #[cfg(test)]
 pub(crate) use docker::sweep_with;
 pub use docker::{DockerSweepError, SweepReport, is_docker_run, sweep_docker_leftovers};
 pub use guard::{ShutdownReport, ShutdownStage};
+#[cfg(target_os = "linux")]
+pub use keeper::run_keeper;
 pub use stderr_tail::StderrTail;
 
 use super::guarded::Guarded;
@@ -274,6 +279,8 @@ fn command(plan: &Plan) -> CommandWrap {
         command.current_dir(cwd);
     }
     command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    #[cfg(target_os = "linux")]
+    containment::tie_to_app(&mut command, plan.containment);
     let mut wrapped = CommandWrap::from(command);
     #[cfg(unix)]
     wrapped.wrap(process_wrap::tokio::ProcessGroup::leader());
