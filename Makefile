@@ -38,9 +38,10 @@ deps-tests: ## deps, plus tauri-driver and cargo-fuzz for the test suites
 ui: deps ## Build the web UI into ui/dist
 	npm --prefix ui run build
 
-app: ui ## Build the window and the `plugboard` command (debug, the window serving ui/dist)
+app: ui ## Build the window, the `plugboard` command and the keeper of stdio servers (debug, the window serving ui/dist)
 	cargo build $(FEATURES)
 	cargo build -p plugboard-cli
+	cargo build -p plugboard-core --bin plugboard-keeper
 
 lint: lint-rust lint-ui ## fmt, clippy, tsc and eslint
 
@@ -82,6 +83,7 @@ bench: deps bench-gateway ## Engine benchmarks side by side with bare rmcp, the 
 bench-gateway: deps ## The gateway hop and start-up beside a direct SDK client and a bare server (release build)
 	cargo build --release -p plugboard-testservers --bin plugboard-testserver
 	cargo build --release -p plugboard-cli
+	cargo build --release -p plugboard-core --bin plugboard-keeper
 	PLUGBOARD_CLI_BIN=$(CARGO_TARGET_DIR)/release/plugboard \
 		PLUGBOARD_TESTSERVER_BIN=$(CARGO_TARGET_DIR)/release/plugboard-testserver \
 		$(HARNESS) -- node tests/bench/gateway.mjs
@@ -96,9 +98,12 @@ bindings: ## Regenerate ui/src/ipc/bindings.ts from the Rust commands
 	UPDATE_BINDINGS=1 cargo test $(FEATURES) --test app bindings
 
 bundle: deps ## Build a .deb with the Tauri CLI (AppImage is not possible here: it downloads tooling)
-	# The `plugboard` command goes into the .deb beside the window (tauri.conf.json: bundle.linux.deb.files).
+	# The `plugboard` command and the keeper of stdio servers go into the .deb beside the window
+	# (tauri.conf.json: bundle.linux.deb.files).
 	cargo build --release -p plugboard-cli
+	cargo build --release -p plugboard-core --bin plugboard-keeper
 	mkdir -p src-tauri/bundle-files && cp $(CARGO_TARGET_DIR)/release/plugboard src-tauri/bundle-files/plugboard
+	cp $(CARGO_TARGET_DIR)/release/plugboard-keeper src-tauri/bundle-files/plugboard-keeper
 	$(TAURI) build --bundles deb
 	@ls -la $(CARGO_TARGET_DIR)/release/bundle/deb/*.deb
 

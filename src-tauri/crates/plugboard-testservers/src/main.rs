@@ -6,6 +6,7 @@
 
 mod extras;
 mod garbage;
+mod hostile;
 mod journal;
 mod lists;
 mod options;

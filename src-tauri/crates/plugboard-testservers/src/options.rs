@@ -9,7 +9,8 @@ pub struct Options {
     /// Which server to be (only `echo`: tools echo, slow, progress, big, fail, jsonrpc_error).
     #[arg(value_enum, default_value_t = Kind::Echo)]
     pub kind: Kind,
-    /// Offer a `crash` tool that exits with status 1 while its call is in flight.
+    /// Offer a `crash` tool that exits with status 1 while its call is in flight, and `crash_read_only`, which does
+    /// the same but is annotated `readOnlyHint` (so a client may repeat it).
     #[arg(long)]
     pub crash_mid_call: bool,
     /// With --crash-mid-call: crash only if this file does not exist yet (it is created just before crashing), so
@@ -50,6 +51,13 @@ pub struct Options {
     /// Append one line per received tool call ("call NAME") and per cancellation ("cancelled NAME") to this file.
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,
+    /// Offer an `endless_line` tool that writes `mib` MiB to stdout without a newline (a message that never ends),
+    /// then waits to be killed.
+    #[arg(long)]
+    pub endless_line: bool,
+    /// Offer a `flood` tool that sends `count` log notifications as fast as it can, then answers.
+    #[arg(long)]
+    pub flood_notifications: bool,
     /// Ignored: lets a test find its own server processes (`pgrep -f TAG`).
     #[arg(long, value_name = "TAG")]
     pub tag: Option<String>,

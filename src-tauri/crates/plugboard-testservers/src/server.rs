@@ -35,12 +35,19 @@ pub struct TestServer {
 
 impl TestServer {
     pub fn new(options: &Options) -> Self {
-        let mut router = Self::tool_router() + Self::person_router();
+        let mut router = Self::tool_router() + Self::person_router() + Self::hostile_router();
         if options.list_changed {
             router += Self::lists_router();
         }
         if !options.crash_mid_call {
             router.remove_route("crash");
+            router.remove_route("crash_read_only");
+        }
+        if !options.endless_line {
+            router.remove_route("endless_line");
+        }
+        if !options.flood_notifications {
+            router.remove_route("flood");
         }
         if !options.list_changed {
             router.remove_route("add_tool");

@@ -73,6 +73,21 @@ async fn log_step(peer: &Peer<RoleServer>, step: u32) -> Result<(), ErrorData> {
     peer.notify_logging_message(message).await.map_err(|e| ErrorData::internal_error(e.to_string(), None))
 }
 
+impl TestServer {
+    /// Exits with status 1 (journalled "crashing"), unless `--crash-once`'s marker says this already happened.
+    fn crash_now(&self) -> String {
+        if let Some(marker) = &self.crash_once {
+            if marker.exists() {
+                return "survived".to_owned();
+            }
+            // Created before exiting, so the next process (the supervisor's reconnect) answers instead.
+            let _ = std::fs::write(marker, b"crashed once\n");
+        }
+        self.journal.record("crashing");
+        std::process::exit(1);
+    }
+}
+
 /// The text `big` returns: `bytes` ASCII letters in a fixed cycle, so a test can rebuild and compare it.
 pub fn big_text(bytes: usize) -> String {
     (b'a'..=b'z').cycle().take(bytes).map(char::from).collect()
@@ -130,15 +145,15 @@ impl TestServer {
 
     #[tool(description = "Exits the server with status 1 while this call is in flight")]
     fn crash(&self) -> String {
-        if let Some(marker) = &self.crash_once {
-            if marker.exists() {
-                return "survived".to_owned();
-            }
-            // Created before exiting, so the next process (the supervisor's reconnect) answers instead.
-            let _ = std::fs::write(marker, b"crashed once\n");
-        }
-        self.journal.record("crashing");
-        std::process::exit(1);
+        self.crash_now()
+    }
+
+    #[tool(
+        description = "Exits the server with status 1 while this call is in flight; marked read-only, so safe to repeat",
+        annotations(read_only_hint = true)
+    )]
+    fn crash_read_only(&self) -> String {
+        self.crash_now()
     }
 
     #[tool(

@@ -1,5 +1,6 @@
-//! The supervisor against `plugboard-testserver`, a real process that fails on purpose: crashes mid-call, hangs,
-//! garbage on stdout, a fatal exit, a slow start, a large result, tool and protocol errors, a changed tool list.
+//! The supervisor against `plugboard-testserver`, a real process that fails on purpose: crashes mid-call (retried
+//! only when the tool is safe to repeat), hangs, garbage on stdout, a fatal exit, a slow start, a large result, tool
+//! and protocol errors, a changed tool list.
 //! Each test asserts the ordered status sequence where it matters, and that no server process survives.
 
 mod support;
@@ -16,11 +17,11 @@ use support::{Harness, args, fnv1a, is_ready, journal, journal_count, text_of};
 
 const RACE_ROUNDS: usize = 5;
 
-/// A crash during a call heals: the call is retried once on a fresh session and succeeds, the status goes
-/// ready → reconnecting → connecting → ready, and exactly two calls reached a server. Repeated, because the call's
-/// error and the health check race to notice the crash first.
+/// A crash during a call to a tool the server marks read-only heals: the call is retried once on a fresh session and
+/// succeeds, the status goes ready → reconnecting → connecting → ready, and exactly two calls reached a server.
+/// Repeated, because the call's error and the health check race to notice the crash first.
 #[tokio::test]
-async fn crash_mid_call_is_retried_once_on_a_fresh_session() {
+async fn crash_mid_call_of_a_read_only_tool_is_retried_once_on_a_fresh_session() {
     for round in 0..RACE_ROUNDS {
         let mut h = Harness::new();
         let (marker, log) = (h.file("crashed-once"), h.file("journal"));
@@ -28,18 +29,47 @@ async fn crash_mid_call_is_retried_once_on_a_fresh_session() {
         h.sup.reconcile(vec![config]).await;
         assert_eq!(h.statuses_until("crashy", is_ready).await, ["connecting", "ready"], "round {round}");
 
-        let result = h.sup.call("crashy", "crash", args(json!({})), None).await;
+        let result = h.sup.call("crashy", "crash_read_only", args(json!({})), None).await;
         let result = result.unwrap_or_else(|e| panic!("round {round}: the retried call failed: {e}"));
         assert_eq!(text_of(&result), "survived", "round {round}");
         let seen = h.statuses_until("crashy", is_ready).await;
         assert_eq!(seen, ["reconnecting", "connecting", "ready"], "round {round}");
-        assert_eq!(journal(&log), ["call crash", "crashing", "call crash"], "round {round}");
+        assert_eq!(journal(&log), ["call crash_read_only", "crashing", "call crash_read_only"], "round {round}");
         h.finish().await;
     }
 }
 
-/// A server that crashes on every call ends the call with a Connection error after exactly one retry (two calls
-/// in all), and the supervisor still brings the server back to Ready afterwards.
+/// A crash during a call to a tool NOT marked read-only or idempotent: the call ran (its side effect, the journal
+/// line, happened) and is never repeated. The caller hears it was interrupted and may have run; the server comes
+/// back Ready, and no second call reaches it. Repeated, because the call's error and the health check race.
+#[tokio::test]
+async fn an_interrupted_call_that_is_not_repeatable_runs_exactly_once() {
+    for round in 0..RACE_ROUNDS {
+        let mut h = Harness::new();
+        let (marker, log) = (h.file("crashed-once"), h.file("journal"));
+        let config = h.server("crashy", &["--crash-mid-call", "--crash-once", &marker, "--journal", &log]);
+        h.sup.reconcile(vec![config]).await;
+        assert_eq!(h.statuses_until("crashy", is_ready).await, ["connecting", "ready"], "round {round}");
+
+        let outcome = h.sup.call("crashy", "crash", args(json!({})), None).await;
+        let Err(error @ SupervisorError::Interrupted { .. }) = outcome else { panic!("round {round}: {outcome:?}") };
+        assert!(!error.is_transient(), "round {round}: an interrupted call must not be retried by anyone");
+        let said = error.to_string();
+        assert!(said.contains("it may have run") && said.contains("did not repeat it"), "round {round}: {said}");
+        assert_eq!(
+            h.statuses_until("crashy", is_ready).await,
+            ["reconnecting", "connecting", "ready"],
+            "round {round}"
+        );
+        // Long enough for a retry to have reached the fresh server, had there been one.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert_eq!(journal(&log), ["call crash", "crashing"], "round {round}: it ran exactly once");
+        h.finish().await;
+    }
+}
+
+/// A read-only tool whose server crashes on every call ends with a Connection error after exactly one retry (two
+/// calls in all), and the supervisor still brings the server back to Ready afterwards.
 #[tokio::test]
 async fn crash_on_every_call_fails_with_connection_error_after_one_retry() {
     for round in 0..3 {
@@ -48,9 +78,9 @@ async fn crash_on_every_call_fails_with_connection_error_after_one_retry() {
         h.sup.reconcile(vec![h.server("doomed", &["--crash-mid-call", "--journal", &log])]).await;
         assert_eq!(h.statuses_until("doomed", is_ready).await, ["connecting", "ready"], "round {round}");
 
-        let outcome = h.sup.call("doomed", "crash", args(json!({})), None).await;
+        let outcome = h.sup.call("doomed", "crash_read_only", args(json!({})), None).await;
         assert!(matches!(outcome, Err(SupervisorError::Connection { .. })), "round {round}: {outcome:?}");
-        let calls = journal(&log).iter().filter(|l| *l == "call crash").count();
+        let calls = journal(&log).iter().filter(|l| *l == "call crash_read_only").count();
         assert_eq!(calls, 2, "round {round}: the first call and one retry");
         let seen = h.statuses_until("doomed", is_ready).await;
         assert_eq!(seen[..3], ["reconnecting", "connecting", "ready"], "round {round}: {seen:?}");

@@ -32,6 +32,9 @@ fn what_to_do(server: &str, error: &SupervisorError) -> String {
                 "Open Plugboard to see why {server} is not connected (its page has Diagnose), or run `plugboard doctor {server}`."
             )
         }
+        SupervisorError::Interrupted { tool, .. } => {
+            format!("Do not simply call {tool} again: first check whether it already did what was asked.")
+        }
         SupervisorError::Timeout { .. } => {
             format!("The server took too long; try again, or raise timeoutMs for {server} in Plugboard.")
         }

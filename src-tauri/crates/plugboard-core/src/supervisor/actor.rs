@@ -79,7 +79,7 @@ pub(super) struct Actor {
     offered: Vec<Tool>,
     /// The pins the live session's listings are checked against, and what of them is withheld.
     pins: SessionPins,
-    notices: Option<mpsc::UnboundedReceiver<ServerNotice>>,
+    notices: Option<mpsc::Receiver<ServerNotice>>,
     generation: u64,
     failures: FailureWindow,
     attempt: u32,
@@ -207,8 +207,13 @@ impl Actor {
             Ok(tools) => tools,
             Err(message) => {
                 let tail = session.stderr_tail();
+                // A server that crossed a limit would do it again: not a failure to retry.
+                let (message, transient) = match session.limit_exceeded() {
+                    Some(exceeded) => (exceeded.to_string(), false),
+                    None => (message, true),
+                };
                 drop(session.close().await);
-                return self.on_connect_failed(ConnectError::Transport { message, transient: true, stderr_tail: tail });
+                return self.on_connect_failed(ConnectError::Transport { message, transient, stderr_tail: tail });
             }
         };
         // Everything the server says to a model is pinned at once: the first listing after approval pins it all.
@@ -270,6 +275,16 @@ impl Actor {
 
     async fn on_transport_lost(&mut self, reason: String) {
         let tail = self.session.as_ref().and_then(McpSession::stderr_tail);
+        if let Some(exceeded) = self.session.as_ref().and_then(McpSession::limit_exceeded) {
+            // It would cross the limit again: stopped until the person restarts it. Said before the (staged, maybe
+            // seconds long) stop, so a caller whose call it broke hears why at once.
+            self.wanted = false;
+            self.next_retry = None;
+            self.published.peer.send_replace(None);
+            self.set_state(ServerStatus::Failed { error: exceeded.to_string(), stderr_tail: tail });
+            self.close().await;
+            return;
+        }
         self.close().await;
         if self.wanted {
             self.schedule_retry(reason, tail);
@@ -463,7 +478,7 @@ impl Actor {
     }
 }
 
-async fn next_notice(notices: &mut Option<mpsc::UnboundedReceiver<ServerNotice>>) -> Option<ServerNotice> {
+async fn next_notice(notices: &mut Option<mpsc::Receiver<ServerNotice>>) -> Option<ServerNotice> {
     match notices {
         Some(receiver) => receiver.recv().await,
         None => std::future::pending().await,

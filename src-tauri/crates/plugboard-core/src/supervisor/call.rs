@@ -1,7 +1,10 @@
 //! Tool calls through the supervisor: wait for the server to be ready, check the allowlist, call with the server's
-//! timeout (each progress notification restarts it, up to a hard maximum), and after a transient transport failure
-//! reconnect and retry the interrupted call ONCE. JSON-RPC errors and results with `isError` are never retried. A
-//! timed-out, cancelled or abandoned call sends `notifications/cancelled`.
+//! timeout (each progress notification restarts it, up to a hard maximum). After a transport failure it reconnects
+//! and retries the call ONCE, but only when the request provably never reached the server (the write failed, the
+//! connection was refused) or the server annotated the tool `readOnlyHint`/`idempotentHint`: any other call whose
+//! connection broke may have run, so the caller hears exactly that (`SupervisorError::Interrupted`) and it is never
+//! repeated. JSON-RPC errors and results with `isError` are never retried. A timed-out, cancelled or abandoned call
+//! sends `notifications/cancelled`.
 //!
 //! This is the per-call hot path: a ready server costs one map lookup under the lock, one `Arc` clone, a hash
 //! lookup of the tool and rmcp's own request; the waiting machinery runs only when the server is not ready, and
@@ -50,8 +53,12 @@ impl CallRoute {
     }
 }
 
+/// How a request failed, as far as retrying it goes.
 pub(super) enum Failure {
-    Transient(String),
+    /// It provably never reached the server: sending it again cannot make it run twice.
+    NotSent(String),
+    /// The connection broke while it was out: the server may have run it.
+    Interrupted(String),
     Final(SupervisorError),
 }
 
@@ -99,28 +106,63 @@ impl Supervisor {
             }
             // The arguments are cloned only for the one retry, never on the last attempt.
             let args = if attempt == 0 { arguments.clone() } else { arguments.take() }.unwrap_or_default();
-            match call_once(server, &peer, tool, args, route.timeout, cancel.as_mut(), watching.as_ref()).await {
-                Ok(result) => return Ok(result),
-                Err(Failure::Transient(reason)) if attempt == 0 => {
-                    tracing::info!(server, tool, "the connection broke during a call; reconnecting and retrying once");
-                    let _ = route.commands.send(Command::ConnectionLost { generation, reason }).await;
-                    // Let the actor see the loss before waiting for it to be ready again (bounded: it may have
-                    // noticed and reconnected on its own already).
-                    let mut status = route.status.clone();
-                    let lost = status.wait_for(|s| !matches!(s, ServerStatus::Ready { .. }));
-                    let _ = tokio::time::timeout(Duration::from_secs(2), lost).await;
-                    // The next attempt must not take the old session's peer from a status that is still Ready.
-                    if route.peer.borrow().as_ref().is_some_and(|(g, _)| *g == generation) {
-                        wait_for_new_session(&route, generation).await;
-                    }
+            let failure =
+                match call_once(server, &peer, tool, args, route.timeout, cancel.as_mut(), watching.as_ref()).await {
+                    Ok(result) => return Ok(result),
+                    Err(Failure::Final(error)) => return Err(error),
+                    Err(failure) => failure,
+                };
+            let repeatable = route.tools.borrow().repeatable(tool);
+            let after = lose_session(&route, generation, &failure).await;
+            if attempt == 0 && (failure.not_sent() || repeatable) {
+                let why =
+                    if failure.not_sent() { "it never reached the server" } else { "the server marked it repeatable" };
+                tracing::info!(server, tool, why, "the connection broke during a call; reconnecting and retrying once");
+                // The next attempt must not take the old session's peer from a status that is still Ready.
+                if route.peer.borrow().as_ref().is_some_and(|(g, _)| *g == generation) {
+                    wait_for_new_session(&route, generation).await;
                 }
-                Err(Failure::Transient(message)) => {
-                    return Err(SupervisorError::Connection { server: server.to_owned(), message });
-                }
-                Err(Failure::Final(error)) => return Err(error),
+                continue;
             }
+            return Err(match failure {
+                Failure::Interrupted(message) if !repeatable => {
+                    tracing::warn!(server, tool, "a call was interrupted and may have run; not repeating it");
+                    let message = after.unwrap_or(message);
+                    SupervisorError::Interrupted { server: server.to_owned(), tool: tool.to_owned(), message }
+                }
+                Failure::NotSent(message) | Failure::Interrupted(message) => {
+                    SupervisorError::Connection { server: server.to_owned(), message: after.unwrap_or(message) }
+                }
+                Failure::Final(error) => error,
+            });
         }
         Err(SupervisorError::Connection { server: server.to_owned(), message: "the retry failed too".into() })
+    }
+}
+
+impl Failure {
+    fn not_sent(&self) -> bool {
+        matches!(self, Self::NotSent(_))
+    }
+
+    fn reason(&self) -> String {
+        match self {
+            Self::NotSent(reason) | Self::Interrupted(reason) => reason.clone(),
+            Self::Final(error) => error.to_string(),
+        }
+    }
+}
+
+/// Tells the actor the session `generation` broke and waits (bounded: it may have noticed and reconnected on its own
+/// already) until it saw that; returns why the server failed for good if it did (a crossed limit, a crash loop).
+async fn lose_session(route: &CallRoute, generation: u64, failure: &Failure) -> Option<String> {
+    let _ = route.commands.send(Command::ConnectionLost { generation, reason: failure.reason() }).await;
+    let mut status = route.status.clone();
+    let lost = status.wait_for(|s| !matches!(s, ServerStatus::Ready { .. }));
+    let _ = tokio::time::timeout(Duration::from_secs(2), lost).await;
+    match &*route.status.borrow() {
+        ServerStatus::Failed { error, .. } => Some(error.clone()),
+        _ => None,
     }
 }
 
@@ -176,6 +218,8 @@ async fn call_once(
     };
     let handle = match sent {
         Ok(handle) => handle,
+        // rmcp's session had already ended: the request was never handed to the transport.
+        Err(error @ ServiceError::TransportClosed) => return Err(Failure::NotSent(error.to_string())),
         Err(error) => return Err(classify(server, error)),
     };
     // rmcp sends `notifications/cancelled` itself when its timeout fires; the guard covers the person's cancel and
@@ -240,7 +284,10 @@ pub(super) fn classify(server: &str, error: ServiceError) -> Failure {
         return Failure::Final(SupervisorError::AuthRequired { server: server.to_owned(), hint });
     }
     match error {
-        ServiceError::TransportClosed | ServiceError::TransportSend(_) => Failure::Transient(error.to_string()),
+        ServiceError::TransportSend(_) if crate::transport::never_reached(&error) => {
+            Failure::NotSent(error.to_string())
+        }
+        ServiceError::TransportClosed | ServiceError::TransportSend(_) => Failure::Interrupted(error.to_string()),
         ServiceError::McpError(data) => {
             Failure::Final(SupervisorError::Protocol { server: server.to_owned(), message: data.message.to_string() })
         }

@@ -29,9 +29,17 @@ pub enum SupervisorError {
     /// The server answered with a JSON-RPC error (never retried).
     #[error("{server}: {message}")]
     Protocol { server: String, message: String },
-    /// The connection broke and the one retry failed too.
+    /// The connection broke and the one retry failed too (or the request never reached the server).
     #[error("{server}: the connection failed: {message}")]
     Connection { server: String, message: String },
+    /// The connection broke while the call was out, so the server may have run it; it was not repeated because the
+    /// server does not mark the tool read-only or idempotent. Never transient: trying again may run it twice.
+    #[error(
+        "{server}: the connection broke during the call to {tool} ({message}); it may have run. Plugboard did not \
+         repeat it, because {server} does not mark {tool} as safe to repeat: check whether it took effect before \
+         calling it again"
+    )]
+    Interrupted { server: String, tool: String, message: String },
     /// The server refused the call for want of (more) authorization: `hint` says how to log in.
     #[error("{server}: {hint}")]
     AuthRequired { server: String, hint: String },

@@ -213,7 +213,9 @@ impl Supervisor {
         match tokio::time::timeout(timeout, request(peer)).await {
             Ok(Ok(answer)) => Ok(answer),
             Ok(Err(error)) => Err(match classify(server, error) {
-                Failure::Transient(message) => SupervisorError::Connection { server: server.to_owned(), message },
+                Failure::NotSent(message) | Failure::Interrupted(message) => {
+                    SupervisorError::Connection { server: server.to_owned(), message }
+                }
                 Failure::Final(error) => error,
             }),
             Err(_) => Err(SupervisorError::Timeout { server: server.to_owned(), after: timeout }),

@@ -364,4 +364,6 @@ mod keychain_tests;
 #[cfg(test)]
 mod python_tests;
 #[cfg(test)]
+mod retry_tests;
+#[cfg(test)]
 mod tests;

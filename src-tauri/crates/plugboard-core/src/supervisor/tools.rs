@@ -137,6 +137,15 @@ impl ToolSet {
         &self.definitions
     }
 
+    /// Whether the server says running `name` twice does no harm: annotated `readOnlyHint` or `idempotentHint`.
+    pub fn repeatable(&self, name: &str) -> bool {
+        self.definitions
+            .iter()
+            .find(|t| t.name == name)
+            .and_then(|t| t.annotations.as_ref())
+            .is_some_and(|a| a.read_only_hint == Some(true) || a.idempotent_hint == Some(true))
+    }
+
     pub fn allowed_count(&self) -> u32 {
         u32::try_from(self.allowed().count()).unwrap_or(u32::MAX)
     }

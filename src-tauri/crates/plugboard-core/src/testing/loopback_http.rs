@@ -94,7 +94,18 @@ impl LoopbackServer {
         F: Fn(Request, TcpStream) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = ()> + Send + 'static,
     {
-        Self::serve(TcpListener::bind("127.0.0.1:0").await.expect("bind loopback"), handler)
+        Self::start_at(std::net::SocketAddr::from((Ipv4Addr::LOCALHOST, 0)), handler).await
+    }
+
+    /// [`Self::start`] on `addr` (a loopback address; port 0 for a free one), e.g. the port of a server that went
+    /// away, to bring it back.
+    pub async fn start_at<F, Fut>(addr: SocketAddr, handler: F) -> Self
+    where
+        F: Fn(Request, TcpStream) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = ()> + Send + 'static,
+    {
+        assert!(addr.ip().is_loopback(), "test servers listen on loopback only");
+        Self::serve(TcpListener::bind(addr).await.expect("bind loopback"), handler)
     }
 
     fn serve<F, Fut>(listener: TcpListener, handler: F) -> Self

@@ -24,6 +24,10 @@ pub enum TransportError {
     /// A request after the handshake failed.
     #[error("request failed: {0}")]
     Request(String),
+    /// The server crossed one of Plugboard's limits (a message too large, a flood) during the handshake. Never
+    /// transient: it would do the same again.
+    #[error("{0}")]
+    LimitExceeded(#[from] super::LimitExceeded),
 }
 
 impl TransportError {

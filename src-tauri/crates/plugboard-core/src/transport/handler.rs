@@ -20,6 +20,7 @@ use tokio::sync::mpsc;
 
 use super::client_config;
 use super::downstream::DownstreamLink;
+use super::limits::{LimitExceeded, MAX_NOTICE_BACKLOG, Tripwire};
 use super::person_link::PersonLink;
 
 /// What to answer when a server asks the person for input (`elicitation/create`).
@@ -104,16 +105,25 @@ pub struct PlugboardClient {
     policy: ElicitationPolicy,
     person: Option<PersonLink>,
     client: Option<DownstreamLink>,
-    notices: mpsc::UnboundedSender<ServerNotice>,
+    notices: mpsc::Sender<ServerNotice>,
     // Notices are queued only once someone took the receiver (`McpSession::take_notices`): a session nobody listens
     // to must not pile up a chatty server's log lines for its whole life.
     listening: Arc<AtomicBool>,
+    /// The session's limits: a backlog of notices past [`MAX_NOTICE_BACKLOG`] trips it.
+    wire: Tripwire,
 }
 
-/// The handler every Plugboard session is served with, and the receiving end of its notices. Pass the receiver to
-/// the session (`McpSession`), which hands it out once.
-pub fn client_handler(answerer: impl Into<Answerer>) -> (PlugboardClient, mpsc::UnboundedReceiver<ServerNotice>) {
-    let (notices, receiver) = mpsc::unbounded_channel();
+/// The handler every Plugboard session is served with, and the receiving end of its notices (at most
+/// [`MAX_NOTICE_BACKLOG`] waiting). Pass the receiver to the session (`McpSession`), which hands it out once.
+pub fn client_handler(answerer: impl Into<Answerer>) -> (PlugboardClient, mpsc::Receiver<ServerNotice>) {
+    client_handler_with_backlog(answerer, MAX_NOTICE_BACKLOG)
+}
+
+pub(crate) fn client_handler_with_backlog(
+    answerer: impl Into<Answerer>,
+    backlog: usize,
+) -> (PlugboardClient, mpsc::Receiver<ServerNotice>) {
+    let (notices, receiver) = mpsc::channel(backlog);
     let (policy, person, client) = match answerer.into() {
         Answerer::Policy(policy) => (policy, None, None),
         Answerer::Person(link) => (ElicitationPolicy::Decline, Some(link), None),
@@ -126,7 +136,7 @@ pub fn client_handler(answerer: impl Into<Answerer>) -> (PlugboardClient, mpsc::
         info.capabilities.roots = Some(RootsCapabilities::default());
     }
     let listening = Arc::new(AtomicBool::new(false));
-    let handler = PlugboardClient { info, policy, person, client, notices, listening };
+    let handler = PlugboardClient { info, policy, person, client, notices, listening, wire: Tripwire::default() };
     (handler, receiver)
 }
 
@@ -145,10 +155,22 @@ impl PlugboardClient {
         self.listening.store(true, Ordering::Release);
     }
 
+    /// The wire the session's transport is guarded by (`transport::guarded`), shared with the session.
+    pub(crate) fn tripwire(&self) -> Tripwire {
+        self.wire.clone()
+    }
+
     fn notify(&self, notice: ServerNotice) {
-        if self.listening.load(Ordering::Acquire) {
+        if !self.listening.load(Ordering::Acquire) {
+            return;
+        }
+        match self.notices.try_send(notice) {
+            // Waiting for room would park one rmcp task per notice instead: memory would grow all the same.
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.wire.trip(LimitExceeded::Backlog { backlog: self.notices.max_capacity() });
+            }
             // The receiver may be gone (the session is closing): nothing to do then.
-            let _ = self.notices.send(notice);
+            Ok(()) | Err(mpsc::error::TrySendError::Closed(_)) => {}
         }
     }
 

@@ -251,3 +251,20 @@ async fn notices_are_forwarded_in_order_once_taken() {
     assert!(notices.try_recv().is_err(), "the notice sent before take_notices was dropped");
     session.close().await.unwrap();
 }
+
+/// Notices nobody handles pile up only to the backlog limit: one more trips the session's wire (the session then
+/// ends, saying so) instead of queueing without end.
+#[test]
+fn a_backlog_past_the_limit_trips_the_session() {
+    let (handler, mut notices) = super::client_handler_with_backlog(ElicitationPolicy::Decline, 3);
+    handler.start_listening();
+    for _ in 0..3 {
+        handler.notify(ServerNotice::ToolsChanged);
+    }
+    assert!(handler.tripwire().cause().is_none(), "three fit");
+    handler.notify(ServerNotice::ToolsChanged);
+    assert_eq!(handler.tripwire().cause(), Some(&crate::transport::LimitExceeded::Backlog { backlog: 3 }));
+    let said = handler.tripwire().cause().map(ToString::to_string).unwrap_or_default();
+    assert!(said.contains("3 of the server's notifications were waiting"), "{said}");
+    assert_eq!(notices.try_recv().ok(), Some(ServerNotice::ToolsChanged), "what fitted is still delivered");
+}

@@ -1,9 +1,16 @@
 //! Connections to MCP servers, all served with Plugboard's one handler: stdio, and a remote server through one entry
-//! point (`connect_remote`: Streamable HTTP, legacy SSE, OAuth) whose pieces stay private.
+//! point (`connect_remote`: Streamable HTTP, legacy SSE, OAuth) whose pieces stay private. Every session is held to
+//! the limits of `limits.rs` (a message's size, what a server may send unasked).
 
+mod bounded_http;
+mod delivery;
 mod downstream;
 mod error;
+mod guarded;
 mod handler;
+mod limits;
+#[cfg(test)]
+mod limits_tests;
 mod person_link;
 mod remote;
 mod remote_errors;
@@ -14,12 +21,14 @@ mod sse_legacy;
 mod stdio;
 mod streamable_http;
 
+pub use delivery::never_reached;
 pub use downstream::DownstreamLink;
 pub use error::TransportError;
 pub use handler::{
     Answerer, DECLINED_SAMPLING, ElicitationPolicy, PlugboardClient, ServerLog, ServerNotice, client_handler,
     schema_defaults,
 };
+pub use limits::{LimitExceeded, MAX_MESSAGE_BYTES, MAX_NOTICE_BACKLOG, MAX_UNASKED_PER_SECOND};
 pub use person_link::{HUMAN_MODEL, PersonLink};
 pub use remote::{LoginFuture, RemoteConnection, RemoteOptions, RemoteSpec, connect_remote};
 pub use remote_errors::DNS_FAILURE_PREFIX;
@@ -27,10 +36,12 @@ pub use session::McpSession;
 #[cfg(feature = "fuzzing")]
 pub(crate) use sse_legacy::fuzz_event_stream;
 pub(crate) use stdio::client_config;
+#[cfg(target_os = "linux")]
+pub use stdio::run_keeper;
 #[cfg(test)]
 pub(crate) use stdio::sweep_with;
 pub use stdio::{
-    Containment, DockerSweepError, Launched, ShutdownReport, ShutdownStage, StderrTail, StdioLaunch, SweepReport,
-    connect_stdio, connect_stdio_answered, connect_stdio_named, install_hint, is_docker_run, resolve_program,
-    sweep_docker_leftovers,
+    Containment, DockerSweepError, KEEPER_BINARY, Launched, ShutdownReport, ShutdownStage, StderrTail, StdioLaunch,
+    SweepReport, connect_stdio, connect_stdio_answered, connect_stdio_named, install_hint, is_docker_run,
+    resolve_program, sweep_docker_leftovers,
 };

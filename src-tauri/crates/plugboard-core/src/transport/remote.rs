@@ -10,14 +10,15 @@ use std::sync::Arc;
 use futures::future::BoxFuture;
 use reqwest::header::{HeaderName, HeaderValue};
 use rmcp::ServiceExt;
-use rmcp::service::ClientInitializeError;
 use rmcp::transport::auth::{AuthClient, AuthorizationManager};
 use tokio::sync::Mutex;
 
+use super::guarded::Guarded;
 use super::handler::{Answerer, client_handler};
+use super::limits::LimitExceeded;
 use super::remote_errors::{initialize_error, refused_not_unreachable};
-use super::sse_legacy::{LegacySseConfig, connect_legacy_sse};
-use super::streamable_http::serve_streamable_http;
+use super::sse_legacy::{LegacySseConfig, LegacySseError, connect_legacy_sse};
+use super::streamable_http::{ServeFailure, serve_streamable_http};
 use super::{McpSession, TransportError};
 use crate::config::model::HttpMode;
 use crate::secrets::Sensitive;
@@ -93,7 +94,7 @@ pub async fn connect_remote(spec: RemoteSpec, options: RemoteOptions<'_>) -> Res
         let authorization = Some(client.auth_manager.clone());
         let session = serve_streamable_http(client, url, header_map(spec.headers)?, answerer)
             .await
-            .map_err(|e| initialize_error(url, &e))?;
+            .map_err(|e| failed(url, &e))?;
         return Ok(RemoteConnection { session, spoke: HttpMode::StreamableHttp, authorization });
     }
     let headers = header_map(spec.headers)?;
@@ -108,13 +109,21 @@ pub async fn connect_remote(spec: RemoteSpec, options: RemoteOptions<'_>) -> Res
         Err(e) if spec.mode == HttpMode::Probe && falls_back_to_sse(&e) => {
             serve_legacy_sse(http, url, &headers, answerer).await
         }
-        Err(e) => Err(initialize_error(url, &e)),
+        Err(e) => Err(failed(url, &e)),
     }
 }
 
 /// Whether a refused Streamable HTTP handshake means "try legacy SSE" (see [`connect_remote`]).
-fn falls_back_to_sse(e: &ClientInitializeError) -> bool {
-    e.auth_challenge().is_none() && refused_not_unreachable(e)
+fn falls_back_to_sse(e: &ServeFailure) -> bool {
+    e.exceeded.is_none() && e.error.auth_challenge().is_none() && refused_not_unreachable(&e.error)
+}
+
+/// A failed Streamable HTTP handshake in words: the crossed limit if that ended it.
+fn failed(url: &str, e: &ServeFailure) -> TransportError {
+    match &e.exceeded {
+        Some(exceeded) => TransportError::LimitExceeded(exceeded.clone()),
+        None => initialize_error(url, &e.error),
+    }
 }
 
 fn header_map(headers: Vec<(String, Sensitive<String>)>) -> Result<HashMap<HeaderName, HeaderValue>, TransportError> {
@@ -145,17 +154,36 @@ async fn serve_legacy_sse(
     let transport = connect_legacy_sse(client, config).await.map_err(|e| {
         if e.is_auth_required() {
             TransportError::AuthRequired { challenge: e.www_authenticate().map(str::to_owned) }
+        } else if let Some(exceeded) = sse_limit(&e) {
+            TransportError::LimitExceeded(exceeded)
         } else {
             TransportError::Remote { transient: e.is_transient(), message: format!("{url}: {e}") }
         }
     })?;
     let (handler, notices) = client_handler(answerer);
-    match handler.serve(transport).await {
+    let wire = handler.tripwire();
+    // The reader keeps why the stream ended; an event past the limit is the session's crossed limit.
+    let end = transport.stream_end();
+    let guarded = Guarded::new(transport, wire.clone())
+        .with_end_cause(Box::new(move || end.cause().and_then(|cause| sse_limit(&cause))));
+    match handler.serve(guarded).await {
         Ok(service) => Ok(RemoteConnection {
             session: McpSession::new(service, notices),
             spoke: HttpMode::Sse,
             authorization: None,
         }),
-        Err(e) => Err(initialize_error(url, &e)),
+        Err(e) => match wire.cause() {
+            Some(exceeded) => Err(TransportError::LimitExceeded(exceeded.clone())),
+            None => Err(initialize_error(url, &e)),
+        },
+    }
+}
+
+/// The limit a legacy SSE failure means, if it is one.
+fn sse_limit(e: &LegacySseError) -> Option<LimitExceeded> {
+    match e {
+        LegacySseError::EventTooLarge { limit } => Some(LimitExceeded::SseEvent { limit: *limit }),
+        LegacySseError::Ended { cause } => sse_limit(cause),
+        _ => None,
     }
 }

@@ -8,6 +8,7 @@ use tokio::sync::mpsc;
 
 use super::TransportError;
 use super::handler::{PlugboardClient, ServerNotice};
+use super::limits::LimitExceeded;
 use super::stdio::{Launched, ShutdownReport, StdioProcess};
 
 /// A live session with one MCP server; dropping it closes the connection (and stops a stdio server's group).
@@ -15,21 +16,21 @@ pub struct McpSession {
     // Field order matters: the service drops (cancelling the connection) before the process guard stops the group.
     service: RunningService<RoleClient, PlugboardClient>,
     process: Option<StdioProcess>,
-    notices: Option<mpsc::UnboundedReceiver<ServerNotice>>,
+    notices: Option<mpsc::Receiver<ServerNotice>>,
 }
 
 impl McpSession {
     /// `notices` is the receiver `client_handler` returned with the handler `service` was served with.
     pub(crate) fn new(
         service: RunningService<RoleClient, PlugboardClient>,
-        notices: mpsc::UnboundedReceiver<ServerNotice>,
+        notices: mpsc::Receiver<ServerNotice>,
     ) -> Self {
         Self { service, process: None, notices: Some(notices) }
     }
 
     pub(crate) fn with_process(
         service: RunningService<RoleClient, PlugboardClient>,
-        notices: mpsc::UnboundedReceiver<ServerNotice>,
+        notices: mpsc::Receiver<ServerNotice>,
         process: StdioProcess,
     ) -> Self {
         Self { service, process: Some(process), notices: Some(notices) }
@@ -37,7 +38,7 @@ impl McpSession {
 
     /// What the server says unasked (tool list changes, logs, progress, declined requests), from now on; `None`
     /// after the first call. Until it is taken, notices are dropped rather than queued.
-    pub fn take_notices(&mut self) -> Option<mpsc::UnboundedReceiver<ServerNotice>> {
+    pub fn take_notices(&mut self) -> Option<mpsc::Receiver<ServerNotice>> {
         let notices = self.notices.take()?;
         self.service.service().start_listening();
         Some(notices)
@@ -60,12 +61,18 @@ impl McpSession {
         self.service.peer().clone()
     }
 
-    /// Whether the connection is over: closed, the transport gone, or (stdio) the server process exited, which a
-    /// grandchild still holding its stdout would otherwise hide.
+    /// Whether the connection is over: closed, the transport gone, a limit crossed, or (stdio) the server process
+    /// exited, which a grandchild still holding its stdout would otherwise hide.
     pub fn is_closed(&self) -> bool {
         self.service.is_closed()
             || self.service.peer().is_transport_closed()
+            || self.limit_exceeded().is_some()
             || self.process.as_ref().is_some_and(StdioProcess::leader_exited)
+    }
+
+    /// The limit the server crossed, which ended this session (`transport::limits`); `None` while it kept to them.
+    pub fn limit_exceeded(&self) -> Option<LimitExceeded> {
+        self.service.service().tripwire().cause().cloned()
     }
 
     /// The last lines the server wrote to stderr (stdio only), to show when it fails.

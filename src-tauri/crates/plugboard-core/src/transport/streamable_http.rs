@@ -1,6 +1,7 @@
 //! Serving a Streamable HTTP session the one way Plugboard does: the caller's pooled reqwest client, its headers,
-//! Plugboard's handler and announced protocol (2025-11-25). Only `remote.rs` calls it, for the supervisor and the
-//! conformance client alike, so what the suite checks is what the app runs. It must never build its own HTTP client.
+//! Plugboard's handler and announced protocol (2025-11-25), every response within Plugboard's limits
+//! (`bounded_http.rs`). Only `remote.rs` calls it, for the supervisor and the conformance client alike, so what the
+//! suite checks is what the app runs. It must never build its own HTTP client.
 
 use std::collections::HashMap;
 
@@ -11,23 +12,40 @@ use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::{StreamableHttpClient, StreamableHttpClientTransportConfig};
 
 use super::McpSession;
+use super::bounded_http::{BoundedHttp, response_limits};
+use super::guarded::Guarded;
 use super::handler::{Answerer, client_handler};
+use super::limits::LimitExceeded;
+
+/// Why the handshake failed: rmcp's error (callers classify it: auth challenge, unreachable, refused), and the
+/// limit the server crossed if that is what ended it.
+pub(super) struct ServeFailure {
+    pub error: ClientInitializeError,
+    pub exceeded: Option<LimitExceeded>,
+}
 
 /// Connects to `url` through `client` (the pooled client, or rmcp's `AuthClient` over it for OAuth servers) and
-/// completes the handshake, keeping rmcp's error so callers can classify it (auth challenge,
-/// unreachable, refused).
+/// completes the handshake.
 pub(super) async fn serve_streamable_http<C>(
     client: C,
     url: &str,
     headers: HashMap<HeaderName, HeaderValue>,
     answerer: impl Into<Answerer>,
-) -> Result<McpSession, ClientInitializeError>
+) -> Result<McpSession, ServeFailure>
 where
     C: StreamableHttpClient + Send + Sync + 'static,
 {
-    let config = StreamableHttpClientTransportConfig::with_uri(url.to_owned()).custom_headers(headers);
-    let transport = StreamableHttpClientTransport::with_client(client, config);
+    let limits = response_limits();
+    let config = StreamableHttpClientTransportConfig::with_uri(url.to_owned())
+        .custom_headers(headers)
+        .max_sse_event_size(limits.max_sse_event_size)
+        .max_json_response_size(limits.max_json_response_size)
+        .max_error_response_size(limits.max_error_response_size);
     let (handler, notices) = client_handler(answerer);
-    let service = handler.serve(transport).await?;
-    Ok(McpSession::new(service, notices))
+    let wire = handler.tripwire();
+    let transport = StreamableHttpClientTransport::with_client(BoundedHttp::new(client, wire.clone()), config);
+    match handler.serve(Guarded::new(transport, wire.clone())).await {
+        Ok(service) => Ok(McpSession::new(service, notices)),
+        Err(error) => Err(ServeFailure { error, exceeded: wire.cause().cloned() }),
+    }
 }

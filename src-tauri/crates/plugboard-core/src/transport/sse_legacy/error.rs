@@ -81,6 +81,21 @@ impl LegacySseError {
         }
     }
 
+    /// Whether a failed POST provably left the server without the message: the connection could not be made, the
+    /// stream (and so the session) had already ended, or the server refused the session or the credentials.
+    pub fn never_delivered(&self) -> bool {
+        match self {
+            Self::Http(e) => e.is_connect(),
+            Self::Ended { .. }
+            | Self::Closed
+            | Self::Encode(_)
+            | Self::InvalidHeader { .. }
+            | Self::SessionGone { .. }
+            | Self::AuthRequired(_) => true,
+            _ => false,
+        }
+    }
+
     /// Whether the server wants credentials (HTTP 401): log in, then reconnect.
     pub fn is_auth_required(&self) -> bool {
         match self {

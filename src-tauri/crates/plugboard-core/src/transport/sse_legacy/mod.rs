@@ -38,6 +38,8 @@ pub(crate) use fuzz_hook::fuzz_event_stream;
 
 use reader::EventReader;
 
+use super::limits::MAX_MESSAGE_BYTES;
+
 /// How long a POST may take to be acknowledged. The answer itself comes over the stream, so the POST should return
 /// at once; a server that never answers it (server-everything does that for an unknown session) must not pin a send.
 const POST_TIMEOUT: Duration = Duration::from_secs(30);
@@ -58,13 +60,13 @@ pub struct LegacySseConfig {
 }
 
 impl LegacySseConfig {
-    /// Defaults: no headers, 10 s to receive the endpoint, 4 MiB per event.
+    /// Defaults: no headers, 10 s to receive the endpoint, [`MAX_MESSAGE_BYTES`] per event.
     pub fn new(url: impl Into<String>) -> Self {
         Self {
             url: url.into(),
             headers: Vec::new(),
             connect_timeout: Duration::from_secs(10),
-            max_event_bytes: 4 << 20,
+            max_event_bytes: MAX_MESSAGE_BYTES,
         }
     }
 }
@@ -122,7 +124,6 @@ pub struct LegacySseTransport {
 
 impl LegacySseTransport {
     /// Why the stream ended, readable after rmcp has taken the transport (it reports only "closed").
-    #[cfg(test)]
     pub fn stream_end(&self) -> StreamEnd {
         self.end.clone()
     }

@@ -1,7 +1,9 @@
-//! How a server's process tree is tied to Plugboard so that nothing outlives it, even a `kill -9` of the app.
-//! Every server leads its own process group (Unix) or Job Object (Windows). On Linux it is also wrapped, where the
-//! system permits, in `setpriv --pdeathsig KILL` (the server dies with the app) and `unshare --pid --fork
-//! --kill-child` (its whole tree dies with it). Both are probed once. It must never wrap through a shell.
+//! How a server's process tree is tied to Plugboard so that nothing outlives it, even a `kill -9` of the app, for a
+//! normal user. Every server leads its own process group (Unix) or Job Object (Windows). On Linux it also runs under
+//! `plugboard-keeper` (keeper.rs): a small process, found beside Plugboard's own binary, that hears Plugboard die
+//! (a parent-death signal set here, between fork and exec) and, as the subreaper of everything below it, ends the
+//! whole tree. Without the keeper binary the server itself gets SIGKILL when the app dies (its children may survive
+//! that). Nothing here needs privileges. It must never wrap through a shell, nor find the keeper through PATH.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -13,10 +15,12 @@ use std::sync::OnceLock;
 pub enum Containment {
     /// Its own process group: stopped as a whole by our guard; a `kill -9` of the app leaves it running.
     ProcessGroup,
-    /// Process group, and the server gets SIGKILL when the app dies (its own children may survive that).
+    /// Process group, and the server gets SIGKILL when the app dies (its own children may survive that): Linux when
+    /// the keeper binary is missing.
     ParentDeathSignal,
-    /// Process group, death signal and its own PID namespace: when the app dies, the whole tree dies.
-    PidNamespace,
+    /// Process group under `plugboard-keeper`: when the app dies, however it dies, the whole tree dies, including a
+    /// process that left the group.
+    Keeper,
     /// A Windows Job Object that kills the tree when its last handle (ours) closes, even if the app crashes.
     JobObject,
 }
@@ -30,84 +34,104 @@ pub(crate) enum ContainmentPolicy {
     ProcessGroupOnly,
 }
 
-/// The wrappers this system allows, probed once per process.
-#[derive(Debug, Default)]
-struct Available {
-    setpriv: Option<PathBuf>,
-    unshare: Option<PathBuf>,
-}
+/// The keeper's file name, beside the `plugboard` and `plugboard-desktop` binaries.
+pub const KEEPER_BINARY: &str = "plugboard-keeper";
 
-/// Only well-known system locations: a wrapper found through the person's PATH could be anything.
+/// The signal the keeper gets when Plugboard dies (its parent-death signal). Not SIGTERM: that one the keeper must
+/// ignore, since our guard sends it to the whole group and the keeper has to outlive its server to clean up.
 #[cfg(target_os = "linux")]
-const SYSTEM_DIRS: &[&str] = &["/usr/bin", "/bin", "/usr/sbin", "/sbin"];
+pub(crate) const KEEPER_DEATH_SIGNAL: nix::sys::signal::Signal = nix::sys::signal::Signal::SIGUSR1;
 
+/// Blocked in the keeper from before its exec: the ones it waits for, and the ones meant for its server.
 #[cfg(target_os = "linux")]
-fn available() -> &'static Available {
-    static AVAILABLE: OnceLock<Available> = OnceLock::new();
-    AVAILABLE.get_or_init(|| {
-        let find = |name: &str| SYSTEM_DIRS.iter().map(|d| Path::new(d).join(name)).find(|p| p.is_file());
-        let works = |program: &Path, args: &[&str]| {
-            std::process::Command::new(program)
-                .args(args)
-                .env_clear()
-                .env("PATH", "/usr/bin:/bin")
-                .stdin(std::process::Stdio::null())
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success())
-        };
-        let setpriv = find("setpriv").filter(|p| works(p, &["--pdeathsig", "KILL", "--", "true"]));
-        // An unprivileged user without user namespaces gets EPERM here: then the tree is only group-contained.
-        let unshare = find("unshare").filter(|p| works(p, &["--pid", "--fork", "--kill-child", "--", "true"]));
-        tracing::info!(
-            death_signal = setpriv.is_some(),
-            pid_namespace = unshare.is_some(),
-            "probed how stdio servers can be tied to the app"
-        );
-        Available { setpriv, unshare }
-    })
+pub(crate) const KEEPER_BLOCKED: [nix::sys::signal::Signal; 6] = {
+    use nix::sys::signal::Signal::{SIGCHLD, SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    [KEEPER_DEATH_SIGNAL, SIGCHLD, SIGTERM, SIGINT, SIGHUP, SIGQUIT]
+};
+
+/// The keeper binary beside the running one (or, for cargo's test binaries in `deps/`, one folder up), probed once.
+fn keeper() -> Option<&'static Path> {
+    static KEEPER: OnceLock<Option<PathBuf>> = OnceLock::new();
+    KEEPER
+        .get_or_init(|| {
+            let found = find_keeper(std::env::current_exe().ok()?.parent()?);
+            match &found {
+                Some(path) => tracing::info!(keeper = %path.display(), "stdio servers run under the keeper"),
+                None => tracing::warn!(
+                    "{KEEPER_BINARY} is not installed beside Plugboard: a server's children may outlive a crash of the app"
+                ),
+            }
+            found
+        })
+        .as_deref()
 }
 
-#[cfg(not(target_os = "linux"))]
-fn available() -> &'static Available {
-    static AVAILABLE: OnceLock<Available> = OnceLock::new();
-    AVAILABLE.get_or_init(Available::default)
+fn find_keeper(dir: &Path) -> Option<PathBuf> {
+    let beside = dir.join(KEEPER_BINARY);
+    if beside.is_file() {
+        return Some(beside);
+    }
+    // cargo puts test binaries in target/<profile>/deps and the other binaries one folder up.
+    let up = dir.file_name().is_some_and(|n| n == "deps").then(|| dir.parent()).flatten()?.join(KEEPER_BINARY);
+    up.is_file().then_some(up)
 }
 
-/// The argv to spawn for `program args`, with the wrappers the policy and the system allow.
+/// The argv to spawn for `program args`, and how it is contained.
 pub(crate) fn wrap(
     policy: ContainmentPolicy,
     program: &Path,
     args: &[String],
 ) -> (PathBuf, Vec<OsString>, Containment) {
-    let mut argv: Vec<OsString> = Vec::new();
-    let mut containment = if cfg!(windows) { Containment::JobObject } else { Containment::ProcessGroup };
-    let available = available();
-    if policy == ContainmentPolicy::Strongest {
-        // The death signal goes on the outermost process, which is our direct child; it then execs the rest.
-        if let Some(setpriv) = &available.setpriv {
-            argv.extend([setpriv.as_os_str(), "--pdeathsig".as_ref(), "KILL".as_ref(), "--".as_ref()].map(Into::into));
-            containment = Containment::ParentDeathSignal;
-        }
-        // unshare's forked child becomes PID 1 of a new namespace; when unshare dies (by the death signal above,
-        // or by our SIGKILL), `--kill-child` kills that PID 1 and the kernel kills everything else in it.
-        if containment == Containment::ParentDeathSignal
-            && let Some(unshare) = &available.unshare
-        {
-            let flags = ["--pid", "--fork", "--kill-child", "--"];
-            argv.push(unshare.into());
-            argv.extend(flags.map(OsString::from));
-            containment = Containment::PidNamespace;
-        }
+    let plain = || (program.to_path_buf(), args.iter().map(OsString::from).collect(), Containment::ProcessGroup);
+    if cfg!(windows) {
+        let (program, args, _) = plain();
+        return (program, args, Containment::JobObject);
     }
+    if policy != ContainmentPolicy::Strongest || !cfg!(target_os = "linux") {
+        return plain();
+    }
+    let Some(keeper) = keeper() else {
+        let (program, args, _) = plain();
+        return (program, args, Containment::ParentDeathSignal);
+    };
+    let mut argv: Vec<OsString> = vec!["--parent".into(), std::process::id().to_string().into(), "--".into()];
     argv.push(program.into());
     argv.extend(args.iter().map(OsString::from));
-    let program = PathBuf::from(argv.remove(0));
-    (program, argv, containment)
+    (keeper.to_path_buf(), argv, Containment::Keeper)
 }
 
-type Job = Box<dyn FnOnce() + Send>;
+/// Between fork and exec of the child: its parent-death signal (the keeper's, or SIGKILL for a bare server), the
+/// keeper's blocked signals (so none arrives before it is ready for it), and a check that the app did not die
+/// before the death signal was set (it would never come then).
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code, reason = "pre_exec is unsafe: the closure runs between fork and exec")]
+pub(crate) fn tie_to_app(command: &mut tokio::process::Command, containment: Containment) {
+    use nix::sys::signal::{SigSet, SigmaskHow, Signal, pthread_sigmask};
+    let (signal, keeper) = match containment {
+        Containment::Keeper => (KEEPER_DEATH_SIGNAL, true),
+        Containment::ParentDeathSignal => (Signal::SIGKILL, false),
+        _ => return,
+    };
+    let app = nix::unistd::getpid();
+    // SAFETY: in the forked child only async-signal-safe calls may run. prctl, pthread_sigmask and getppid are bare
+    // system calls, and the signal set lives on the stack: nothing allocates or takes a lock.
+    unsafe {
+        command.pre_exec(move || {
+            nix::sys::prctl::set_pdeathsig(signal)?;
+            if keeper {
+                let mut blocked = SigSet::empty();
+                for signal in KEEPER_BLOCKED {
+                    blocked.add(signal);
+                }
+                pthread_sigmask(SigmaskHow::SIG_BLOCK, Some(&blocked), None)?;
+            }
+            if nix::unistd::getppid() != app {
+                return Err(std::io::Error::other("Plugboard exited while starting the server"));
+            }
+            Ok(())
+        });
+    }
+}
 
 /// Runs `job` on the one long-lived spawner thread. PR_SET_PDEATHSIG fires when the *thread* that forked the child
 /// exits, not the process: spawning from a pooled thread (spawn_blocking, which exits after ~10 s idle) would
@@ -126,5 +150,28 @@ pub(crate) fn on_spawner_thread(job: Job) -> Result<(), Job> {
     match sender {
         Some(sender) => sender.send(job).map_err(|e| e.0),
         None => Err(job),
+    }
+}
+
+type Job = Box<dyn FnOnce() + Send>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keeper is found beside the binary, or one folder up from cargo's `deps/`, and nowhere else.
+    #[test]
+    fn the_keeper_is_found_beside_the_binary_or_above_deps() {
+        let root = tempfile::tempdir().unwrap();
+        let deps = root.path().join("deps");
+        std::fs::create_dir(&deps).unwrap();
+        assert_eq!(find_keeper(&deps), None);
+        std::fs::write(root.path().join(KEEPER_BINARY), "").unwrap();
+        assert_eq!(find_keeper(&deps), Some(root.path().join(KEEPER_BINARY)));
+        let other = root.path().join("bin");
+        std::fs::create_dir(&other).unwrap();
+        assert_eq!(find_keeper(&other), None, "only cargo's deps/ looks one folder up");
+        std::fs::write(other.join(KEEPER_BINARY), "").unwrap();
+        assert_eq!(find_keeper(&other), Some(other.join(KEEPER_BINARY)));
     }
 }

@@ -1,11 +1,15 @@
 //! Launching a local MCP server as a child process and speaking JSON-RPC over its stdin/stdout: argv only, never
 //! a shell; a minimal environment; the binary resolved against the login shell's PATH; its own process group,
-//! stopped in stages by our guard; stderr kept as a bounded tail. It must never let the child outlive its session.
+//! stopped in stages by our guard, under the keeper on Linux (containment.rs); stdout read a bounded line at a time
+//! and stderr kept as a bounded tail. It must never let the child outlive its session.
 
 mod containment;
 mod docker;
 mod env;
 mod guard;
+#[cfg(target_os = "linux")]
+mod keeper;
+mod line_limit;
 mod login_path_cache;
 mod path_resolution;
 mod stderr_tail;
@@ -23,19 +27,25 @@ use rmcp::ServiceExt;
 use rmcp::model::{
     ClientCapabilities, ClientConfig, ElicitationCapability, Implementation, ProtocolVersion, SamplingCapability,
 };
+use rmcp::transport::async_rw::AsyncRwTransport;
 use tokio::process::{ChildStdin, ChildStdout};
 
-pub use containment::Containment;
+pub use containment::{Containment, KEEPER_BINARY};
 #[cfg(test)]
 pub(crate) use docker::sweep_with;
 pub use docker::{DockerSweepError, SweepReport, is_docker_run, sweep_docker_leftovers};
 pub use guard::{ShutdownReport, ShutdownStage};
+#[cfg(target_os = "linux")]
+pub use keeper::run_keeper;
 pub use stderr_tail::StderrTail;
 
+use super::guarded::Guarded;
+use super::limits::MAX_MESSAGE_BYTES;
 use super::{Answerer, McpSession, TransportError, client_handler};
 use containment::ContainmentPolicy;
 use docker::DockerCleanup;
 use guard::ProcessGuard;
+use line_limit::LineLimit;
 
 /// What to run: a program and its arguments (never a shell line), the configured environment (references already
 /// expanded by the caller; values may be secrets) and the working directory.
@@ -155,11 +165,19 @@ async fn connect_answered(
 ) -> Result<McpSession, TransportError> {
     let Spawned { stdin, stdout, process } = spawn_server(server, launch, options).await?;
     let (handler, notices) = client_handler(answerer);
-    match handler.serve((stdout, stdin)).await {
+    let wire = handler.tripwire();
+    let stdout = LineLimit::new(stdout, MAX_MESSAGE_BYTES, wire.clone());
+    // rmcp's own cap (it drops an oversized line and reads on) sits one byte above ours, which counts the line
+    // without its newline: ours always decides.
+    let transport = AsyncRwTransport::new_client(stdout, stdin).with_max_line_length(MAX_MESSAGE_BYTES + 1);
+    match handler.serve(Guarded::new(transport, wire.clone())).await {
         Ok(service) => Ok(McpSession::with_process(service, notices, process)),
         Err(e) => {
             // The failed transport was dropped with its stdin, so this is the ordinary staged shutdown.
             process.shutdown().await;
+            if let Some(cause) = wire.cause() {
+                return Err(TransportError::LimitExceeded(cause.clone()));
+            }
             let tail = process.stderr().snapshot();
             let stderr_tail = (!tail.is_empty()).then_some(tail);
             Err(TransportError::StartupFailed { message: e.to_string(), stderr_tail })
@@ -261,6 +279,8 @@ fn command(plan: &Plan) -> CommandWrap {
         command.current_dir(cwd);
     }
     command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    #[cfg(target_os = "linux")]
+    containment::tie_to_app(&mut command, plan.containment);
     let mut wrapped = CommandWrap::from(command);
     #[cfg(unix)]
     wrapped.wrap(process_wrap::tokio::ProcessGroup::leader());

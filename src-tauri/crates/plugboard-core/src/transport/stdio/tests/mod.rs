@@ -8,9 +8,10 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::containment::{Containment, ContainmentPolicy};
+use super::containment::ContainmentPolicy;
 use super::stderr_tail::{MAX_BYTES, MAX_LINES, StderrTail};
 use super::{SpawnOptions, StdioLaunch, connect_with, docker, env, path_resolution, spawn_server};
+use crate::testing::CHILD_OUT as HELPER;
 use crate::transport::TransportError;
 
 /// A stand-in MCP server in bash: answers initialize, tools/list, tools/call (echo) and nothing else. Flags:
@@ -283,18 +284,9 @@ fn child_environment_is_minimal() {
     assert_eq!(env, BTreeMap::from(expected));
 }
 
-const HELPER: &str = "PLUGBOARD_STDIO_TEST_HELPER_OUT";
-
 /// Runs one helper test of this binary in a child process with `env`; it writes its findings to a file.
 fn run_helper(name: &str, env: &[(&str, &str)], out: &Path) -> std::process::Child {
-    std::process::Command::new(std::env::current_exe().unwrap())
-        .args([&format!("transport::stdio::tests::{name}"), "--exact", "--nocapture", "--test-threads=1"])
-        .env(HELPER, out)
-        .envs(env.iter().copied())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap()
+    crate::testing::alone(&format!("transport::stdio::tests::{name}"), out).envs(env.iter().copied()).spawn().unwrap()
 }
 
 /// A real child does not see a variable of Plugboard's own environment, and does see PATH, HOME and its config.
@@ -325,49 +317,6 @@ async fn helper_child_env_printer() {
     spawned.process.stderr().drained(Duration::from_secs(5)).await;
     spawned.process.shutdown().await;
     std::fs::write(out, spawned.process.stderr().snapshot()).unwrap();
-}
-
-/// A `kill -9` of the app leaves nothing of a server's tree (death signal + PID namespace), where the system allows.
-#[test]
-fn app_killed_with_sigkill_leaves_no_process() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("pgid.txt");
-    let mut app = run_helper("helper_app_holding_a_server", &[], &out);
-    let started = Instant::now();
-    let written = loop {
-        if let Ok(text) = std::fs::read_to_string(&out)
-            && text.ends_with('\n')
-        {
-            break text;
-        }
-        assert!(started.elapsed() < Duration::from_secs(30), "the helper app never started its server");
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let mut fields = written.split_whitespace();
-    let pgid: i32 = fields.next().unwrap().parse().unwrap();
-    let containment = fields.next().unwrap().to_owned();
-    assert_grandchild_running(pgid);
-    app.kill().unwrap();
-    app.wait().unwrap();
-    if containment != format!("{:?}", Containment::PidNamespace) {
-        // Nothing ties grandchildren to the app here: say so, clean up, and do not pretend.
-        eprintln!("no PID namespace on this system ({containment}): skipping the kill -9 check");
-        let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pgid), nix::sys::signal::Signal::SIGKILL);
-        return;
-    }
-    let took = assert_group_gone(pgid);
-    eprintln!("after kill -9 of the app, its server's group was gone in {took:?}");
-}
-
-/// (Helper, a no-op unless run by `app_killed_with_sigkill_leaves_no_process`.) Holds a server until killed.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn helper_app_holding_a_server() {
-    let Some(out) = std::env::var_os(HELPER) else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let session = connect_with("held", &stub_launch(dir.path(), &["--grandchild"]), STRONGEST).await.unwrap();
-    let containment = session.launched().unwrap().containment;
-    std::fs::write(out, format!("{} {containment:?}\n", session.pgid().unwrap())).unwrap();
-    tokio::time::sleep(Duration::from_secs(60)).await;
 }
 
 mod login_path;
