@@ -10,5 +10,6 @@ mod import_cli;
 mod login_path_cli;
 mod oauth_cli;
 mod presets_cli;
+mod presets_start_cli;
 mod registry_cli;
 mod support;

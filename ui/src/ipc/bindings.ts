@@ -463,12 +463,16 @@ export type InvalidServer = {
 export type Launch = 
 /**  A local process from a package registry. */
 { kind: "package"; registry: PackageRegistry; identifier: string; 
-/**  Absent only for an OCI image (Docker then runs its `latest` tag). */
+/**  Absent only for an OCI image whose identifier carries its tag or digest. */
 version: string | null; 
+/**  The runner's own arguments (`docker run … <here> image`), grouped like `args`. */
+runtimeArgs: string[][]; 
 /**  Each group is one argument's tokens; a group naming an optional input left empty is dropped whole. */
 args: string[][]; env: NamedTemplate[] } | 
 /**  A hosted endpoint. */
-{ kind: "remote"; transport: RemoteTransport; url: string; headers: NamedTemplate[] };
+{ kind: "remote"; transport: RemoteTransport; url: string; headers: NamedTemplate[]; 
+/**  The OAuth settings the person may give (their own app's client), when the preset offers them. */
+oauth: OAuthTemplate | null };
 
 /**  A login opened (or tried to open) the authorization page; the UI shows the URL so the person can open it by hand. */
 export type LoginStarted = {
@@ -504,6 +508,16 @@ export type NamedTemplate = {
 export type NewSecret = {
 	name: string,
 	value: string,
+};
+
+/**  The inputs that become a remote server's `oauth` settings. */
+export type OAuthTemplate = {
+	/**  The input holding the person's own OAuth client id. */
+	clientIdInput: string | null,
+	/**  The secret input holding that client's secret (stored where logins look for it). */
+	clientSecretInput: string | null,
+	/**  The scopes to ask for. */
+	scopes: string | null,
 };
 
 /**  Where a package comes from, which decides the runner (`npx`, `uvx`, `docker`). */
@@ -542,6 +556,13 @@ export type Preset = {
 	launch: Launch,
 	/**  What the person is asked for, in the order the preset lists them. */
 	inputs: PresetInput[],
+	/**
+	 *  Plain words about logging in (why one-click OAuth cannot work here and what to do instead), when the catalog
+	 *  has something to say.
+	 */
+	authNote: string | null,
+	/**  The publisher's documentation the preset was checked against. */
+	sources: string[],
 };
 
 /**  One value the person gives when adding the preset. */
@@ -555,6 +576,10 @@ export type PresetInput = {
 	default: string | null,
 	/**  The value is a path on this machine. */
 	filepath: boolean,
+	/**  An example shown in the empty field, never used as the value. */
+	placeholder: string | null,
+	/**  The only values allowed, when not empty. */
+	choices: string[],
 };
 
 /**  A preset as the catalog page shows it. */

@@ -6,13 +6,17 @@ use std::io::Write;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use plugboard_core::presets::{self, CatalogEntry, Launch};
+use plugboard_core::presets::{self, CatalogEntry, Launch, Preset};
 use plugboard_core::registry::Registry;
 
 #[derive(Debug, Subcommand)]
 pub enum PresetsAction {
     /// List the presets: short name, how it runs, and the servers already added from it.
-    List,
+    List {
+        /// Only the presets whose title, name, description, package or URL hold every word of TEXT.
+        #[arg(long, value_name = "TEXT")]
+        search: Option<String>,
+    },
     /// Add a preset as a server: `plugboard presets add filesystem --input allowed_folder=$HOME/notes`.
     Add(AddArgs),
 }
@@ -34,13 +38,16 @@ pub struct AddArgs {
 
 pub fn run(out: &mut impl Write, registry: &Registry, action: PresetsAction) -> anyhow::Result<()> {
     match action {
-        PresetsAction::List => list(out, registry),
+        PresetsAction::List { search } => list(out, registry, search.as_deref().unwrap_or_default()),
         PresetsAction::Add(args) => add(out, registry, args),
     }
 }
 
-fn list(out: &mut impl Write, registry: &Registry) -> anyhow::Result<()> {
-    for (entry, listing) in presets::catalog().iter().zip(presets::list_presets(registry)) {
+fn list(out: &mut impl Write, registry: &Registry, search: &str) -> anyhow::Result<()> {
+    let listed = presets::catalog().iter().zip(presets::list_presets(registry));
+    let mut shown = 0;
+    for (entry, listing) in listed.filter(|(entry, _)| entry.preset.matches(search)) {
+        shown += 1;
         let target = match &entry.preset.launch {
             Launch::Package { identifier, .. } => identifier.clone(),
             Launch::Remote { url, .. } => url.clone(),
@@ -52,25 +59,40 @@ fn list(out: &mut impl Write, registry: &Registry) -> anyhow::Result<()> {
         };
         writeln!(out, "{:<20} {:<28} {target}{added}", entry.default_name, entry.preset.title)?;
     }
+    if shown == 0 {
+        writeln!(out, "No preset matches {search:?}.")?;
+    }
     Ok(())
 }
 
-fn add(out: &mut impl Write, registry: &Registry, args: AddArgs) -> anyhow::Result<()> {
-    let entry = find(&args.preset)?;
+/// The inputs to add `preset` with: `KEY=VALUE` pairs from argv (a secret there is refused: argv leaks into shell
+/// history and `ps`) and the one secret piped on stdin.
+pub(crate) fn collect_inputs(
+    registry: &Registry,
+    preset: &Preset,
+    pairs: &[String],
+    secret_stdin: Option<&str>,
+) -> anyhow::Result<BTreeMap<String, String>> {
     let mut inputs = BTreeMap::new();
-    for pair in &args.inputs {
+    for pair in pairs {
         let (key, value) = pair.split_once('=').with_context(|| format!("--input {pair:?}: write KEY=VALUE"))?;
-        if entry.preset.input(key).is_some_and(|i| i.secret) {
+        if preset.input(key).is_some_and(|i| i.secret) {
             anyhow::bail!("{key} is a secret: pipe it on stdin with --secret-stdin {key}, never on the command line");
         }
         inputs.insert(key.to_owned(), value.to_owned());
     }
-    if let Some(key) = &args.secret_stdin {
+    if let Some(key) = secret_stdin {
         super::require_persistent_secrets(registry)?;
         let value = super::secret::read_stdin_secret()?;
         // The core takes inputs as text; the value goes straight on to the vault and is never printed.
-        inputs.insert(key.clone(), value.expose().clone());
+        inputs.insert(key.to_owned(), value.expose().clone());
     }
+    Ok(inputs)
+}
+
+fn add(out: &mut impl Write, registry: &Registry, args: AddArgs) -> anyhow::Result<()> {
+    let entry = find(&args.preset)?;
+    let inputs = collect_inputs(registry, &entry.preset, &args.inputs, args.secret_stdin.as_deref())?;
     let name = match args.name {
         Some(name) => name,
         None => presets::list_presets(registry)
@@ -81,6 +103,16 @@ fn add(out: &mut impl Write, registry: &Registry, args: AddArgs) -> anyhow::Resu
     };
     let added = presets::add_preset(registry, &entry.preset.name, &name, &inputs)?;
     writeln!(out, "added {added} from the preset {}", entry.preset.title)?;
+    print_auth_note(out, &entry.preset)?;
+    writeln!(out, "it runs once you approve it: plugboard approve {added}")?;
+    Ok(())
+}
+
+/// The preset's words on logging in, when it has any.
+pub(crate) fn print_auth_note(out: &mut impl Write, preset: &Preset) -> anyhow::Result<()> {
+    if let Some(note) = &preset.auth_note {
+        writeln!(out, "note: {note}")?;
+    }
     Ok(())
 }
 

@@ -59,6 +59,11 @@ export default function AddPresetDialog({ listing, onClose, opener }: AddPresetD
             </Dialog.Close>
           </div>
           <Dialog.Description className="mb-4 text-sm text-muted">{revealHidden(preset.description)}</Dialog.Description>
+          {preset.authNote && (
+            <p role="note" aria-label="About logging in" className="mb-4 rounded-md bg-accent-soft px-3 py-2 text-sm">
+              {revealHidden(preset.authNote)}
+            </p>
+          )}
           <form onSubmit={submit} className="flex flex-col gap-3">
             <label className="flex flex-col gap-1 text-sm">
               <span>
@@ -81,6 +86,11 @@ export default function AddPresetDialog({ listing, onClose, opener }: AddPresetD
               />
             ))}
             <PresetPreviewPanel preview={preview.data} error={preview.error?.message} />
+            {preset.sources.length > 0 && (
+              <p className="text-xs text-muted wrap-anywhere">
+                Checked against the publisher's documentation: {preset.sources.map(revealHidden).join(", ")}
+              </p>
+            )}
             {add.isError && (
               <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-sm text-danger wrap-anywhere">
                 Couldn't add the server: {revealHidden(add.error.message)}
@@ -113,7 +123,10 @@ type InputFieldProps = {
   onChange: (value: string) => void;
 };
 
-/** One input of the preset: a password field for a secret, with its description and whether it is required. */
+/**
+ * One input of the preset: a list for an input with choices, a password field for a secret, with its description
+ * and whether it is required.
+ */
 function InputField({ input, value, onChange }: InputFieldProps) {
   const hintId = `preset-input-${input.key}-hint`;
   return (
@@ -122,17 +135,34 @@ function InputField({ input, value, onChange }: InputFieldProps) {
         <span className="font-mono">{input.key}</span>{" "}
         <span className="text-muted">{input.required ? "(required)" : "(optional)"}</span>
       </span>
-      <input
-        type={input.secret ? "password" : "text"}
-        required={input.required}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        autoComplete="off"
-        spellCheck={false}
-        placeholder={input.filepath ? "/path/on/this/computer" : undefined}
-        aria-describedby={hintId}
-        className={`${FIELD} font-mono`}
-      />
+      {input.choices.length > 0 ? (
+        <select
+          required={input.required}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={hintId}
+          className={`${FIELD} font-mono`}
+        >
+          {!input.required && <option value="">(none)</option>}
+          {input.choices.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          type={input.secret ? "password" : "text"}
+          required={input.required}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={input.placeholder ?? (input.filepath ? "/path/on/this/computer" : undefined)}
+          aria-describedby={hintId}
+          className={`${FIELD} font-mono`}
+        />
+      )}
       <span id={hintId} className="text-xs text-muted">
         {input.description ? revealHidden(input.description) : null}
         {input.secret && (input.description ? " " : "") + "Stored in your keychain, never in servers.json."}
