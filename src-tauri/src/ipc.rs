@@ -4,7 +4,7 @@ use specta_typescript::Typescript;
 use tauri_specta::{Builder, collect_commands, collect_events};
 
 use crate::commands::{
-    auth, console, engine, gateway, import, inspect, person, presets, secrets, servers, settings, trust,
+    auth, console, engine, gateway, import, inspect, mcp_registry, person, presets, secrets, servers, settings, trust,
 };
 use crate::events;
 
@@ -38,6 +38,12 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             presets::list_presets,
             presets::add_preset,
             presets::preview_preset,
+            mcp_registry::search_registry,
+            mcp_registry::preview_registry_entry,
+            mcp_registry::add_registry_entry,
+            mcp_registry::list_registry_sources,
+            mcp_registry::add_registry_source,
+            mcp_registry::remove_registry_source,
             engine::server_statuses,
             engine::connect_server,
             engine::disconnect_server,

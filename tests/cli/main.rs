@@ -8,6 +8,7 @@ mod clients_cli;
 mod engine_cli;
 mod import_cli;
 mod login_path_cli;
+mod mcp_registry_cli;
 mod oauth_cli;
 mod presets_cli;
 mod presets_start_cli;

@@ -61,6 +61,21 @@ export const commands = {
 	 *  any text for a filled secret input: only whether it is filled matters, so its value need not cross.
 	 */
 	previewPreset: (preset: string, inputs: { [key in string]: string }) => typedError<PresetPreview, CommandError>(__TAURI_INVOKE("preview_preset", { preset, inputs })),
+	/**
+	 *  Every registry's page of active servers matching `text` (or only `registry`'s page at `cursor`); a registry
+	 *  that cannot be reached answers with its offline copy or says why.
+	 */
+	searchRegistry: (text: string, registry: string | null, cursor: string | null) => typedError<RegistryResults[], CommandError>(__TAURI_INVOKE("search_registry", { text, registry, cursor })),
+	/**  What adding the entry with these inputs would run; a filled secret input may be sent as any text. */
+	previewRegistryEntry: (entry: EntryRef, inputs: { [key in string]: string }) => typedError<PresetPreview, CommandError>(__TAURI_INVOKE("preview_registry_entry", { entry, inputs })),
+	/**  Adds the entry as the server `name`; secret inputs go to the keychain. Returns the server's name. */
+	addRegistryEntry: (entry: EntryRef, name: string, inputs: { [key in string]: string }) => typedError<string, CommandError>(__TAURI_INVOKE("add_registry_entry", { entry, name, inputs })),
+	/**  The registries searched (the official one unless the person chose others). */
+	listRegistrySources: () => typedError<RegistrySource[], CommandError>(__TAURI_INVOKE("list_registry_sources")),
+	/**  Searches `url` too (https only); returns the list as saved. */
+	addRegistrySource: (name: string, url: string) => typedError<RegistrySource[], CommandError>(__TAURI_INVOKE("add_registry_source", { name, url })),
+	/**  Stops searching `url`; returns the list as saved. */
+	removeRegistrySource: (url: string) => typedError<RegistrySource[], CommandError>(__TAURI_INVOKE("remove_registry_source", { url })),
 	/**  Every server's live status. */
 	serverStatuses: () => typedError<ServerStatusEntry[], CommandError>(__TAURI_INVOKE("server_statuses")),
 	/**  Connects a server (also after a failure or a disconnect). */
@@ -351,6 +366,13 @@ export type EntryProblem = {
 	column: number,
 };
 
+/**  Which entry of which registry. */
+export type EntryRef = {
+	registry: string,
+	name: string,
+	version: string,
+};
+
 /**  One source file and what it holds. */
 export type FilePlan = {
 	client: string,
@@ -628,6 +650,37 @@ export type PromptOutcome = {
 	messages: PromptMessageInfo[],
 };
 
+/**  One offered entry, in the catalog's form, and where it comes from. */
+export type RegistryListing = {
+	/**  The registry's base URL. */
+	registry: string,
+	version: string,
+} & PresetListing;
+
+/**  What one registry answered to a search. */
+export type RegistryResults = {
+	source: RegistrySource,
+	listings: RegistryListing[],
+	/**  Entries left out, each with why (deprecated, malformed, nothing runnable here). */
+	skipped: Skipped[],
+	/**  Where the next page starts, for "more". */
+	nextCursor: string | null,
+	/**
+	 *  Set when the registry could not be reached and these results are the ones kept from an earlier search:
+	 *  when they were fetched (seconds since the Unix epoch; 32 bits reach 2106, and the UI's numbers stay exact).
+	 */
+	cachedAt: number | null,
+	/**  Why the registry could not be searched (nothing cached either), or why the cached copy is shown. */
+	problem: string | null,
+};
+
+/**  One registry to search. */
+export type RegistrySource = {
+	name: string,
+	/**  The base URL, without `/v0.1/…` and without a trailing slash. */
+	url: string,
+};
+
 /**  Which HTTP transport a hosted endpoint speaks. */
 export type RemoteTransport = "streamable-http" | "sse";
 
@@ -781,6 +834,13 @@ export type ServerSummary = {
 	origin: string | null,
 	/**  Whether it logs in with OAuth (it has an `oauth` section): the UI offers Log in and Log out for it. */
 	oauth: boolean,
+};
+
+/**  An entry left out, and why (a fixed sentence plus what the entry said). */
+export type Skipped = {
+	/**  The entry's name, or `entry N` when it has none. */
+	name: string,
+	reason: string,
 };
 
 /**  One step of the walk. */

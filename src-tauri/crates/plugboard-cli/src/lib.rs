@@ -10,6 +10,7 @@ mod gateway_token;
 mod import;
 pub mod logging;
 mod login;
+mod mcp_registry;
 mod presets;
 mod secret;
 mod serve;
@@ -70,6 +71,11 @@ enum Command {
     Presets {
         #[command(subcommand)]
         action: presets::PresetsAction,
+    },
+    /// The MCP Registry: search its servers, add one, choose which registries are searched.
+    Registry {
+        #[command(subcommand)]
+        action: mcp_registry::RegistryAction,
     },
     /// Store or delete a server's secret in the OS keychain.
     Secret {
@@ -172,6 +178,7 @@ fn dispatch(command: Command, fallback: &Fallback) -> anyhow::Result<()> {
         Command::Import(args) => import::run(&mut out, &engine, &args),
         Command::Clients(args) => clients::run(&mut out, &engine, args),
         Command::Presets { action } => presets::run(&mut out, registry, action),
+        Command::Registry { action } => mcp_registry::run(&mut out, registry, action),
         Command::Secret { action } => secret::run(&mut out, registry, action),
         Command::Approve(args) => approve::run(&mut out, &engine, &args),
         Command::Status => engine::status(&mut out, &engine),

@@ -25,15 +25,22 @@ pub enum PresetsAction {
 pub struct AddArgs {
     /// The preset's short name (as `presets list` shows it) or its registry name.
     preset: String,
+    #[command(flatten)]
+    given: Given,
+}
+
+/// What the person gives when adding a preset or a registry entry.
+#[derive(Debug, Args)]
+pub struct Given {
     /// The server's name; the preset's short name (or a free variant of it) when omitted.
     #[arg(long)]
-    name: Option<String>,
+    pub name: Option<String>,
     /// A non-secret input, `KEY=VALUE`; repeat for several.
     #[arg(long = "input", value_name = "KEY=VALUE")]
-    inputs: Vec<String>,
+    pub inputs: Vec<String>,
     /// The secret input whose value is piped on stdin: `printf %s "$TOKEN" | plugboard presets add … --secret-stdin KEY`.
     #[arg(long, value_name = "KEY")]
-    secret_stdin: Option<String>,
+    pub secret_stdin: Option<String>,
 }
 
 pub fn run(out: &mut impl Write, registry: &Registry, action: PresetsAction) -> anyhow::Result<()> {
@@ -70,30 +77,29 @@ fn list(out: &mut impl Write, registry: &Registry, search: &str) -> anyhow::Resu
 pub(crate) fn collect_inputs(
     registry: &Registry,
     preset: &Preset,
-    pairs: &[String],
-    secret_stdin: Option<&str>,
+    given: &Given,
 ) -> anyhow::Result<BTreeMap<String, String>> {
     let mut inputs = BTreeMap::new();
-    for pair in pairs {
+    for pair in &given.inputs {
         let (key, value) = pair.split_once('=').with_context(|| format!("--input {pair:?}: write KEY=VALUE"))?;
         if preset.input(key).is_some_and(|i| i.secret) {
             anyhow::bail!("{key} is a secret: pipe it on stdin with --secret-stdin {key}, never on the command line");
         }
         inputs.insert(key.to_owned(), value.to_owned());
     }
-    if let Some(key) = secret_stdin {
+    if let Some(key) = &given.secret_stdin {
         super::require_persistent_secrets(registry)?;
         let value = super::secret::read_stdin_secret()?;
         // The core takes inputs as text; the value goes straight on to the vault and is never printed.
-        inputs.insert(key.to_owned(), value.expose().clone());
+        inputs.insert(key.clone(), value.expose().clone());
     }
     Ok(inputs)
 }
 
 fn add(out: &mut impl Write, registry: &Registry, args: AddArgs) -> anyhow::Result<()> {
     let entry = find(&args.preset)?;
-    let inputs = collect_inputs(registry, &entry.preset, &args.inputs, args.secret_stdin.as_deref())?;
-    let name = match args.name {
+    let inputs = collect_inputs(registry, &entry.preset, &args.given)?;
+    let name = match args.given.name {
         Some(name) => name,
         None => presets::list_presets(registry)
             .into_iter()

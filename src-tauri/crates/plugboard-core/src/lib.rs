@@ -9,6 +9,7 @@ pub mod engine;
 pub mod export;
 pub mod gateway;
 pub mod import;
+pub mod mcp_registry;
 pub mod net;
 pub mod paths;
 pub mod person;

@@ -10,7 +10,7 @@ import { useDialogFocus } from "../../shell/useDialogFocus";
 import { useDebounced } from "../servers/detail/useDebounced";
 import { revealHidden } from "../servers/revealHidden";
 import PresetPreviewPanel from "./PresetPreviewPanel";
-import { useAddPreset, usePresetPreview } from "./usePresets";
+import { type PresetSource, useAddPreset, usePresetPreview } from "./usePresets";
 
 /** Props for {@link AddPresetDialog}. */
 type AddPresetDialogProps = {
@@ -20,12 +20,15 @@ type AddPresetDialogProps = {
   onClose: () => void;
   /** The button that opened the dialog: focus goes back to it when the dialog closes. */
   opener?: HTMLElement | null;
+  /** Where the preset comes from; the embedded catalog when absent. */
+  source?: PresetSource;
 };
 
 const FIELD = "w-full rounded-md border border-line bg-surface px-2.5 py-1.5 text-sm";
 
-export default function AddPresetDialog({ listing, onClose, opener }: AddPresetDialogProps) {
+export default function AddPresetDialog({ listing, onClose, opener, source }: AddPresetDialogProps) {
   const { preset } = listing;
+  const from: PresetSource = source ?? { kind: "catalog", preset: preset.name };
   // Opens on the Server name field (not the ✕); back to the opener on close, to the server's page heading after Add.
   const focus = useDialogFocus(opener);
   const navigate = useNavigate();
@@ -34,12 +37,12 @@ export default function AddPresetDialog({ listing, onClose, opener }: AddPresetD
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(preset.inputs.map((input) => [input.key, input.default ?? ""])),
   );
-  const preview = usePresetPreview(preset.name, useDebounced(previewInputs(preset.inputs, values), 200));
+  const preview = usePresetPreview(from, useDebounced(previewInputs(preset.inputs, values), 200));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     add.mutate(
-      { preset: preset.name, name: name.trim(), inputs: values },
+      { source: from, name: name.trim(), inputs: values },
       { onSuccess: (added) => void navigate(`/servers/${encodeURIComponent(added)}`) },
     );
   };
