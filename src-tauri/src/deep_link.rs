@@ -1,6 +1,8 @@
 //! Routes `plugboard://` URLs, from a cold start or forwarded by a second launch: `plugboard://oauth/callback?…`
-//! completes a pending login; anything else is turned away and the UI says so. Any local process can send a deep
-//! link, so nothing here is trusted because it arrived, and nothing from the link is echoed back.
+//! completes a pending login; `plugboard://install?…` is parsed by the core and offered to the person in the
+//! consent dialog (nothing is added before they confirm); anything else is turned away and the UI says so. Any
+//! local process can send a deep link, so nothing here is trusted because it arrived, and a refusal echoes nothing
+//! from the link.
 
 use std::sync::Arc;
 
@@ -9,7 +11,7 @@ use std::sync::Mutex;
 use tauri::{AppHandle, Manager};
 use tauri_specta::Event;
 
-use crate::events::DeepLinkRejected;
+use crate::events::{DeepLinkRejected, InstallOffered};
 use plugboard_core::engine::Engine;
 
 /// What a `plugboard://` link asks for.
@@ -42,28 +44,58 @@ impl MissedRejections {
     }
 }
 
+/// The install links the app was started with, offered before the page could listen (`missed_install_offers`).
+#[derive(Default)]
+pub struct MissedOffers(Mutex<Vec<InstallOffered>>);
+
+impl MissedOffers {
+    /// The offers not yet shown, emptied: each is handed to the page once.
+    pub fn take(&self) -> Vec<InstallOffered> {
+        self.0.lock().map(|mut offers| std::mem::take(&mut *offers)).unwrap_or_default()
+    }
+}
+
+/// What a deep link came to.
+enum Handled {
+    Taken,
+    Offered(Box<InstallOffered>),
+    Refused(String),
+}
+
 /// Handles one deep link; `None` when it was taken, else why it was refused (a fixed text).
-fn handle(app: &AppHandle, raw: &str) -> Option<String> {
-    let engine = app.try_state::<Arc<Engine>>()?;
+fn handle(app: &AppHandle, raw: &str) -> Handled {
+    let Some(engine) = app.try_state::<Arc<Engine>>() else { return Handled::Taken };
     let reason = match classify(raw) {
         Link::OAuthCallback => match engine.flows().deliver(raw) {
             Ok(server) => {
                 tracing::info!(server, "a deep link completed a login");
-                return None;
+                return Handled::Taken;
             }
             Err(rejected) => format!("A login link was refused: {rejected}."),
         },
-        Link::Install => "Install links are not supported yet: add the server from the Servers page.".to_owned(),
+        Link::Install => match plugboard_core::install::offer(engine.registry(), raw) {
+            Ok(offer) => {
+                tracing::info!(server = %offer.suggested_name, "an install link is offered to the person");
+                return Handled::Offered(Box::new(InstallOffered { offer }));
+            }
+            Err(refused) => refused.to_string(),
+        },
         Link::Unknown => "A plugboard:// link was ignored: Plugboard does not know what it asks for.".to_owned(),
     };
     tracing::info!(%reason, "deep link rejected");
-    Some(reason)
+    Handled::Refused(reason)
 }
 
-/// Handles a link forwarded while the window runs; a refusal is told to the page at once.
+/// Handles a link forwarded while the window runs; an offer or a refusal is told to the page at once.
 pub fn route(app: &AppHandle, raw: &str) {
-    if let Some(reason) = handle(app, raw) {
-        let _ = DeepLinkRejected { reason }.emit(app);
+    match handle(app, raw) {
+        Handled::Taken => {}
+        Handled::Offered(offer) => {
+            let _ = offer.emit(app);
+        }
+        Handled::Refused(reason) => {
+            let _ = DeepLinkRejected { reason }.emit(app);
+        }
     }
 }
 
@@ -85,12 +117,20 @@ pub fn listen(app: &AppHandle) {
         }
     });
     let missed = MissedRejections::default();
+    let offers = MissedOffers::default();
     if let Ok(Some(urls)) = app.deep_link().get_current()
-        && let Ok(mut reasons) = missed.0.lock()
+        && let (Ok(mut reasons), Ok(mut offered)) = (missed.0.lock(), offers.0.lock())
     {
-        reasons.extend(urls.iter().filter_map(|url| self::handle(app, url.as_str())));
+        for url in urls {
+            match self::handle(app, url.as_str()) {
+                Handled::Taken => {}
+                Handled::Offered(offer) => offered.push(*offer),
+                Handled::Refused(reason) => reasons.push(reason),
+            }
+        }
     }
     app.manage(missed);
+    app.manage(offers);
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 use plugboard_core::config::ConfigError;
 use plugboard_core::console::{ConsoleError, HistoryError};
 use plugboard_core::engine::EngineError;
+use plugboard_core::install::{InstallError, ShareError};
 use plugboard_core::mcp_registry::RegistryError as McpRegistryError;
 use plugboard_core::person::PersonError;
 use plugboard_core::presets::PresetError;
@@ -141,6 +142,22 @@ impl From<McpRegistryError> for CommandError {
             McpRegistryError::Preset(preset) => preset.into(),
             _ => Self::Internal { message },
         }
+    }
+}
+
+impl From<InstallError> for CommandError {
+    fn from(e: InstallError) -> Self {
+        match e {
+            InstallError::Link(_) => Self::InvalidConfig { field: Some("link".into()), message: e.to_string() },
+            InstallError::Preset(preset) => preset.into(),
+            _ => Self::Internal { message: e.to_string() },
+        }
+    }
+}
+
+impl From<ShareError> for CommandError {
+    fn from(e: ShareError) -> Self {
+        Self::InvalidConfig { field: None, message: e.to_string() }
     }
 }
 

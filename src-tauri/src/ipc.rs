@@ -4,7 +4,8 @@ use specta_typescript::Typescript;
 use tauri_specta::{Builder, collect_commands, collect_events};
 
 use crate::commands::{
-    auth, console, engine, gateway, import, inspect, mcp_registry, person, presets, secrets, servers, settings, trust,
+    auth, console, engine, gateway, import, inspect, install, mcp_registry, person, presets, secrets, servers,
+    settings, trust,
 };
 use crate::events;
 
@@ -44,6 +45,11 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             mcp_registry::list_registry_sources,
             mcp_registry::add_registry_source,
             mcp_registry::remove_registry_source,
+            install::missed_install_offers,
+            install::preview_install_link,
+            install::add_from_install_link,
+            install::install_link_for,
+            install::client_config_for,
             engine::server_statuses,
             engine::connect_server,
             engine::disconnect_server,
@@ -90,6 +96,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             events::ServerMessaged,
             events::LoginStarted,
             events::DeepLinkRejected,
+            events::InstallOffered,
             events::PendingRequestArrived,
             events::PendingRequestWithdrawn
         ])

@@ -8,6 +8,7 @@ use std::net::TcpListener;
 use crate::support::{Sandbox, repo_root, stderr, stdout};
 
 /// A registry on 127.0.0.1 answering every request with the recorded first page; its base URL.
+#[allow(clippy::expect_used, reason = "test setup: a failed step is the clearest report")]
 fn recorded_registry() -> String {
     let page = std::fs::read_to_string(
         repo_root().join("src-tauri/crates/plugboard-core/src/mcp_registry/fixtures/page-1.json"),
@@ -31,6 +32,12 @@ fn recorded_registry() -> String {
         }
     });
     base
+}
+
+/// `plugboard status` shows `server` as needing approval (nothing of it ran).
+fn assert_waits_for_approval(sandbox: &Sandbox, server: &str) {
+    let status = stdout(&sandbox.run(&["status"]));
+    assert!(status.lines().any(|l| l.starts_with(server) && l.contains("needs approval")), "{status}");
 }
 
 /// The registries are chosen from the CLI; a search prints each active entry, the skipped ones with why, and
@@ -73,10 +80,48 @@ fn registry_search_and_add() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("added weather from io.github.example/weather 1.4.0"), "{}", stdout(&out));
     assert!(stdout(&out).contains("plugboard approve weather"), "{}", stdout(&out));
-    let status = sandbox.run(&["status"]);
+    assert_waits_for_approval(&sandbox, "weather");
+}
+
+/// `plugboard install LINK` shows what the link would run and adds nothing without a yes; with one (and the secret
+/// on stdin) it adds a server that waits for approval; a hostile link is refused with the reason.
+#[test]
+fn install_link_from_the_cli() {
+    use base64::Engine as _;
+    let sandbox = Sandbox::new();
+    let config = serde_json::json!({ "command": "npx", "args": ["-y", "@example/weather@1.4.0"], "env": { "WEATHER_API_KEY": "" } });
+    let encoded = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(config.to_string());
+    let link = format!("plugboard://install?name=weather&config={encoded}");
+
+    let out = sandbox.run_with_stdin(&["install", &link], "n\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("it would run: npx -y @example/weather@1.4.0"), "{text}");
+    assert!(text.contains("WEATHER_API_KEY = ${secret:WEATHER_API_KEY}"), "{text}");
+    assert!(text.contains("Nothing was added."), "{text}");
     assert!(
-        stdout(&status).lines().any(|l| l.starts_with("weather") && l.contains("needs approval")),
-        "{}",
-        stdout(&status)
+        !sandbox.config_dir().join("servers.json").exists()
+            || !std::fs::read_to_string(sandbox.config_dir().join("servers.json"))
+                .unwrap_or_default()
+                .contains("weather")
     );
+
+    let out = sandbox.run_with_stdin(
+        &["--insecure-plaintext-secrets", "install", &link, "--yes", "--secret-stdin", "WEATHER_API_KEY"],
+        "wk_test\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("plugboard approve weather"), "{}", stdout(&out));
+    assert_waits_for_approval(&sandbox, "weather");
+
+    let hostile =
+        serde_json::json!({ "command": "sh", "env": { "GITHUB_TOKEN": "ghp_0123456789abcdefABCDEF0123456789abcd" } });
+    let hostile = format!(
+        "plugboard://install?name=x&config={}",
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(hostile.to_string())
+    );
+    let out = sandbox.run(&["install", &hostile, "--yes"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("looks like a secret in env.GITHUB_TOKEN"), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("ghp_"), "{}", stderr(&out));
 }

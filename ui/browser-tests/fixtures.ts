@@ -234,6 +234,7 @@ export function defaultResponses(): Responses {
     planImport: plan([cursorFile()]),
     applyImport: summary({ added: ["github"], renamed: [["linear", "linear-2"]], secretsMoved: 1, identical: 1, invalid: 1 }),
     missedDeepLinkRejections: [],
+    missedInstallOffers: [],
     addServer: null,
     checkServerProgram: null,
     // A server's page: its secrets, lifecycle and diagnosis.

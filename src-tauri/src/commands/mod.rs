@@ -6,6 +6,7 @@ pub mod engine;
 pub mod gateway;
 pub mod import;
 pub mod inspect;
+pub mod install;
 pub mod mcp_registry;
 pub mod person;
 pub mod presets;

@@ -76,6 +76,19 @@ export const commands = {
 	addRegistrySource: (name: string, url: string) => typedError<RegistrySource[], CommandError>(__TAURI_INVOKE("add_registry_source", { name, url })),
 	/**  Stops searching `url`; returns the list as saved. */
 	removeRegistrySource: (url: string) => typedError<RegistrySource[], CommandError>(__TAURI_INVOKE("remove_registry_source", { url })),
+	/**  The install links the app was started with, offered before the page could listen; each is returned once. */
+	missedInstallOffers: () => typedError<InstallOffered[], CommandError>(__TAURI_INVOKE("missed_install_offers")),
+	/**  What adding from `link` with these inputs would run; a filled secret input may be sent as any text. */
+	previewInstallLink: (link: string, inputs: { [key in string]: string }) => typedError<PresetPreview, CommandError>(__TAURI_INVOKE("preview_install_link", { link, inputs })),
+	/**
+	 *  Adds the link's server as `name` once the person confirmed; secret inputs go to the keychain. It then waits for
+	 *  approval. Returns the server's name.
+	 */
+	addFromInstallLink: (link: string, name: string, inputs: { [key in string]: string }) => typedError<string, CommandError>(__TAURI_INVOKE("add_from_install_link", { link, name, inputs })),
+	/**  The server as a `plugboard://install` link (each secret asked for again, never carried). */
+	installLinkFor: (server: string) => typedError<string, CommandError>(__TAURI_INVOKE("install_link_for", { server })),
+	/**  The server as `client`'s config takes it, with that client's references in place of secrets. */
+	clientConfigFor: (server: string, client: ClientShape) => typedError<string, CommandError>(__TAURI_INVOKE("client_config_for", { server, client })),
 	/**  Every server's live status. */
 	serverStatuses: () => typedError<ServerStatusEntry[], CommandError>(__TAURI_INVOKE("server_statuses")),
 	/**  Connects a server (also after a failure or a disconnect). */
@@ -173,6 +186,7 @@ export const commands = {
 export const events = {
 	configChanged: makeEvent<ConfigChanged, ConfigChanged>("config-changed"),
 	deepLinkRejected: makeEvent<DeepLinkRejected, DeepLinkRejected>("deep-link-rejected"),
+	installOffered: makeEvent<InstallOffered, InstallOffered>("install-offered"),
 	loginStarted: makeEvent<LoginStarted, LoginStarted>("login-started"),
 	pendingRequestArrived: makeEvent<PendingRequestArrived, PendingRequestArrived>("pending-request-arrived"),
 	pendingRequestWithdrawn: makeEvent<PendingRequestWithdrawn, PendingRequestWithdrawn>("pending-request-withdrawn"),
@@ -257,6 +271,15 @@ export type ClientNotFound = {
 	clientLabel: string,
 	lookedIn: string[],
 };
+
+/**  The clients whose config shape can be copied. */
+export type ClientShape = 
+/**  `~/.cursor/mcp.json`: `mcpServers`, `${env:NAME}`. */
+"cursor" | 
+/**  VS Code's `mcp.json`: `servers` with `type`, and `inputs` prompted as passwords for `${input:NAME}`. */
+"vs-code" | 
+/**  Claude Code's `.mcp.json`: `mcpServers` with `type`, `${NAME}`. */
+"claude-code";
 
 /**  An error returned by a command, serialised with a `code` tag the UI can switch on. */
 export type CommandError = { code: "NotFound"; message: string } | { code: "AlreadyExists"; message: string } | 
@@ -474,6 +497,26 @@ export type ImportSummary = {
 	secretsMoved: number,
 };
 
+/**  An install link as the person is asked about it. */
+export type InstallOffer = {
+	/**  The link itself, handed back to add (parsed again then). */
+	link: string,
+	preset: Preset,
+	/**  The link's name, or a free variant of it. */
+	suggestedName: string,
+	preview: PresetPreview,
+	/**  What deserves a second look (sudo, rm -rf, an unpinned package, a host mount, …). */
+	flags: ReviewFlag[],
+};
+
+/**
+ *  A `plugboard://install` link arrived and parsed: the consent dialog shows what it would add. Nothing is added
+ *  before the person confirms, and nothing runs before they approve it.
+ */
+export type InstallOffered = {
+	offer: InstallOffer,
+};
+
 /**  An entry of the file that cannot be used as written. */
 export type InvalidServer = {
 	name: string,
@@ -490,6 +533,10 @@ version: string | null;
 /**  The runner's own arguments (`docker run … <here> image`), grouped like `args`. */
 runtimeArgs: string[][]; 
 /**  Each group is one argument's tokens; a group naming an optional input left empty is dropped whole. */
+args: string[][]; env: NamedTemplate[] } | 
+/**  A program as a link or a bundle gives it (not from a package registry): the command and its arguments. */
+{ kind: "command"; command: string; 
+/**  Grouped like a package's `args`. */
 args: string[][]; env: NamedTemplate[] } | 
 /**  A hosted endpoint. */
 { kind: "remote"; transport: RemoteTransport; url: string; headers: NamedTemplate[]; 

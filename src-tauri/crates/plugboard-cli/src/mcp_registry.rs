@@ -102,6 +102,7 @@ fn print_results(out: &mut impl Write, result: &RegistryResults, text: &str) -> 
         let preset = &entry.listing.preset;
         let target = match &preset.launch {
             Launch::Package { identifier, .. } => identifier.as_str(),
+            Launch::Command { command, .. } => command.as_str(),
             Launch::Remote { url, .. } => url.as_str(),
         };
         writeln!(out, "{:<44} {:<12} {} ({target})", preset.name, entry.version, preset.title)?;

@@ -57,6 +57,7 @@ fn list(out: &mut impl Write, registry: &Registry, search: &str) -> anyhow::Resu
         shown += 1;
         let target = match &entry.preset.launch {
             Launch::Package { identifier, .. } => identifier.clone(),
+            Launch::Command { command, .. } => command.clone(),
             Launch::Remote { url, .. } => url.clone(),
         };
         let added = if listing.added_as.is_empty() {

@@ -9,6 +9,7 @@ pub mod engine;
 pub mod export;
 pub mod gateway;
 pub mod import;
+pub mod install;
 pub mod mcp_registry;
 pub mod net;
 pub mod paths;

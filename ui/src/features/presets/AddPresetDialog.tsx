@@ -5,7 +5,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { LoaderCircle, X } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import type { PresetInput, PresetListing } from "../../ipc/bindings";
+import type { PresetInput, PresetListing, ReviewFlag } from "../../ipc/bindings";
 import { useDialogFocus } from "../../shell/useDialogFocus";
 import { useDebounced } from "../servers/detail/useDebounced";
 import { revealHidden } from "../servers/revealHidden";
@@ -22,11 +22,15 @@ type AddPresetDialogProps = {
   opener?: HTMLElement | null;
   /** Where the preset comes from; the embedded catalog when absent. */
   source?: PresetSource;
+  /** The title, "Add <preset>" when absent. */
+  heading?: string;
+  /** What deserves a second look in what it would run (an install link's trust flags). */
+  flags?: ReviewFlag[];
 };
 
 const FIELD = "w-full rounded-md border border-line bg-surface px-2.5 py-1.5 text-sm";
 
-export default function AddPresetDialog({ listing, onClose, opener, source }: AddPresetDialogProps) {
+export default function AddPresetDialog({ listing, onClose, opener, source, heading, flags = [] }: AddPresetDialogProps) {
   const { preset } = listing;
   const from: PresetSource = source ?? { kind: "catalog", preset: preset.name };
   // Opens on the Server name field (not the ✕); back to the opener on close, to the server's page heading after Add.
@@ -56,7 +60,7 @@ export default function AddPresetDialog({ listing, onClose, opener, source }: Ad
           className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-5 text-fg shadow-lg"
         >
           <div className="mb-1 flex items-start justify-between gap-2">
-            <Dialog.Title className="text-base font-semibold">Add {revealHidden(preset.title)}</Dialog.Title>
+            <Dialog.Title className="text-base font-semibold">{heading ?? `Add ${revealHidden(preset.title)}`}</Dialog.Title>
             <Dialog.Close aria-label="Close" className="rounded p-1 text-muted hover:bg-canvas">
               <X size={16} aria-hidden="true" />
             </Dialog.Close>
@@ -89,6 +93,16 @@ export default function AddPresetDialog({ listing, onClose, opener, source }: Ad
               />
             ))}
             <PresetPreviewPanel preview={preview.data} error={preview.error?.message} />
+            {flags.length > 0 && (
+              <section aria-label="Worth a second look" className="rounded-md border border-danger/40 bg-danger-soft px-3 py-2 text-sm">
+                <h3 className="mb-1 font-semibold">Worth a second look</h3>
+                <ul className="list-disc pl-5">
+                  {flags.map((flag) => (
+                    <li key={flag.id}>{revealHidden(flag.message)}</li>
+                  ))}
+                </ul>
+              </section>
+            )}
             {preset.sources.length > 0 && (
               <p className="text-xs text-muted wrap-anywhere">
                 Checked against the publisher's documentation: {preset.sources.map(revealHidden).join(", ")}

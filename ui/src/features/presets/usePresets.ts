@@ -12,8 +12,11 @@ export function usePresets() {
   return useQuery({ queryKey: PRESETS_QUERY_KEY, queryFn: () => call(commands.listPresets()) });
 }
 
-/** Where a preset comes from: the embedded catalog (by its name) or a registry's entry. */
-export type PresetSource = { kind: "catalog"; preset: string } | { kind: "registry"; entry: EntryRef };
+/** Where a preset comes from: the embedded catalog (by its name), a registry's entry, or an install link. */
+export type PresetSource =
+  | { kind: "catalog"; preset: string }
+  | { kind: "registry"; entry: EntryRef }
+  | { kind: "link"; link: string };
 
 /**
  * The exact command line or URL adding the preset with `inputs` would run. Secret inputs must be sent as a stand-in
@@ -26,7 +29,9 @@ export function usePresetPreview(source: PresetSource, inputs: Record<string, st
       call(
         source.kind === "registry"
           ? commands.previewRegistryEntry(source.entry, inputs)
-          : commands.previewPreset(source.preset, inputs),
+          : source.kind === "link"
+            ? commands.previewInstallLink(source.link, inputs)
+            : commands.previewPreset(source.preset, inputs),
       ),
     placeholderData: keepPreviousData,
   });
@@ -43,7 +48,9 @@ export function useAddPreset() {
       call(
         source.kind === "registry"
           ? commands.addRegistryEntry(source.entry, name, inputs)
-          : commands.addPreset(source.preset, name, inputs),
+          : source.kind === "link"
+            ? commands.addFromInstallLink(source.link, name, inputs)
+            : commands.addPreset(source.preset, name, inputs),
       ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: SERVERS_QUERY_KEY });

@@ -82,6 +82,12 @@ pub fn convert(preset: &Preset, inputs: &BTreeMap<String, String>) -> Result<Con
             argv.extend(rendered(args));
             RawServer { command: Some(command), args: Some(argv), env, ..RawServer::default() }
         }
+        Launch::Command { command, args, env } => RawServer {
+            command: Some(command.clone()),
+            args: Some(args.iter().filter_map(|group| render_group(&values, group)).flatten().collect()),
+            env: values.render_all(env),
+            ..RawServer::default()
+        },
         Launch::Remote { transport, url, headers, oauth } => RawServer {
             kind: Some(match transport {
                 RemoteTransport::StreamableHttp => "http".into(),

@@ -7,7 +7,7 @@ mod error;
 mod model;
 mod preview;
 pub mod raw;
-mod validate;
+pub(crate) mod validate;
 
 #[cfg(test)]
 mod schema_tests;
@@ -198,6 +198,8 @@ fn runs_preset(server: &RawServer, preset: &Preset) -> bool {
                     .strip_prefix(identifier.as_str())
                     .is_some_and(|rest| rest.starts_with('@') || rest.starts_with("==") || rest.starts_with(':'))
         }),
+        // A link's or a bundle's program is never listed among the catalog's.
+        Launch::Command { .. } => false,
         Launch::Remote { url, .. } => {
             server.url.as_deref().is_some_and(|u| u.trim_end_matches('/') == url.trim_end_matches('/'))
         }

@@ -44,6 +44,13 @@ pub enum Launch {
         args: Vec<Vec<String>>,
         env: Vec<NamedTemplate>,
     },
+    /// A program as a link or a bundle gives it (not from a package registry): the command and its arguments.
+    Command {
+        command: String,
+        /// Grouped like a package's `args`.
+        args: Vec<Vec<String>>,
+        env: Vec<NamedTemplate>,
+    },
     /// A hosted endpoint.
     Remote {
         transport: RemoteTransport,
@@ -128,6 +135,7 @@ impl Preset {
     pub fn matches(&self, query: &str) -> bool {
         let target = match &self.launch {
             Launch::Package { identifier, .. } => identifier,
+            Launch::Command { command, .. } => command,
             Launch::Remote { url, .. } => url,
         };
         let haystack = [&self.title, &self.name, &self.description, target].map(|t| t.to_lowercase());

@@ -219,13 +219,17 @@ fn push_input(inputs: &mut Vec<PresetInput>, key: &str, spec: &RawInput) -> Resu
 }
 
 /// Every `{key}` a template may hold: an error names a placeholder that is no input (a typo in the catalog).
-fn check_placeholders(launch: &Launch, inputs: &[PresetInput]) -> Result<(), String> {
+pub(crate) fn check_placeholders(launch: &Launch, inputs: &[PresetInput]) -> Result<(), String> {
     let templates: Vec<&str> = match launch {
         Launch::Package { runtime_args, args, env, .. } => runtime_args
             .iter()
             .chain(args)
             .flatten()
             .map(String::as_str)
+            .chain(env.iter().map(|e| e.template.as_str()))
+            .collect(),
+        Launch::Command { command, args, env } => std::iter::once(command.as_str())
+            .chain(args.iter().flatten().map(String::as_str))
             .chain(env.iter().map(|e| e.template.as_str()))
             .collect(),
         Launch::Remote { headers, url, .. } => {

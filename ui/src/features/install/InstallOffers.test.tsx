@@ -1,0 +1,90 @@
+// Tests for install links in the window: an offer opens the consent dialog with what it runs and its flags; only
+// Add adds (through the link command); Cancel adds nothing; the offers of a cold start are shown too.
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { commands, events, type InstallOffer } from "../../ipc/bindings";
+import { ok } from "../../test/importFixtures";
+import { renderWithProviders } from "../../test/render";
+import InstallOffers from "./InstallOffers";
+
+vi.mock("../../ipc/bindings", () => ({
+  commands: { missedInstallOffers: vi.fn(), previewInstallLink: vi.fn(), addFromInstallLink: vi.fn() },
+  events: { installOffered: { listen: vi.fn() } },
+}));
+
+const LINK = "plugboard://install?name=weather&config=eyJjb21tYW5kIjoibnB4In0";
+const OFFER: InstallOffer = {
+  link: LINK,
+  suggestedName: "weather",
+  preset: {
+    name: "link/weather",
+    title: "weather",
+    description: "Offered by an install link. Check what it runs before you add it.",
+    version: "",
+    websiteUrl: null,
+    repositoryUrl: null,
+    launch: { kind: "command", command: "npx", args: [["-y"], ["some-server"]], env: [{ name: "WEATHER_API_KEY", template: "{WEATHER_API_KEY}" }] },
+    inputs: [
+      {
+        key: "WEATHER_API_KEY",
+        description: "Asked for by the link (env.WEATHER_API_KEY).",
+        required: true,
+        secret: true,
+        default: null,
+        filepath: false,
+        placeholder: null,
+        choices: [],
+      },
+    ],
+    authNote: null,
+    sources: [],
+  },
+  preview: { target: "npx -y some-server", env: [{ name: "WEATHER_API_KEY", template: "${secret:WEATHER_API_KEY}" }], headers: [] },
+  flags: [{ id: "unpinned", message: "some-server has no pinned version: whatever is published next runs at the next start." }],
+};
+
+/** Fires `installOffered` as the backend would. */
+let fire: (offer: InstallOffer) => void = () => {};
+
+describe("InstallOffers", () => {
+  beforeEach(() => {
+    vi.mocked(commands.missedInstallOffers).mockReset().mockReturnValue(ok([]));
+    vi.mocked(commands.previewInstallLink).mockReset().mockReturnValue(ok(OFFER.preview));
+    vi.mocked(commands.addFromInstallLink).mockReset().mockReturnValue(ok("weather"));
+    vi.mocked(events.installOffered.listen).mockImplementation((callback) => {
+      fire = (offer) => callback({ payload: { offer } } as never);
+      return Promise.resolve(() => {});
+    });
+  });
+
+  // Pins: a link's offer opens the consent dialog with the exact command, the variable's name as a reference, its
+  // flags and a password field; Add sends the link back with the name and inputs (the backend parses it again).
+  it("asks before adding, showing what it runs and its flags", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<InstallOffers />);
+    await waitFor(() => expect(events.installOffered.listen).toHaveBeenCalled());
+    fire(OFFER);
+    const dialog = await screen.findByRole("dialog", { name: "Add weather from a link?" });
+    expect(await within(dialog).findByTestId("preset-target")).toHaveTextContent("npx -y some-server");
+    expect(within(dialog).getByText("WEATHER_API_KEY=${secret:WEATHER_API_KEY}")).toBeInTheDocument();
+    expect(within(dialog).getByRole("region", { name: "Worth a second look" })).toHaveTextContent("no pinned version");
+    const key = within(dialog).getByLabelText(/WEATHER_API_KEY \(required\)/);
+    expect(key).toHaveAttribute("type", "password");
+    expect(commands.addFromInstallLink).not.toHaveBeenCalled();
+    await user.type(key, "wk_1");
+    await user.click(within(dialog).getByRole("button", { name: "Add server" }));
+    expect(commands.addFromInstallLink).toHaveBeenCalledWith(LINK, "weather", { WEATHER_API_KEY: "wk_1" });
+  });
+
+  // Pins: Cancel adds nothing and closes; an offer the app was started with is shown as well.
+  it("adds nothing on Cancel, and shows a cold start's offer", async () => {
+    const user = userEvent.setup();
+    vi.mocked(commands.missedInstallOffers).mockReturnValue(ok([{ offer: OFFER }]));
+    renderWithProviders(<InstallOffers />);
+    const dialog = await screen.findByRole("dialog", { name: "Add weather from a link?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(commands.addFromInstallLink).not.toHaveBeenCalled();
+  });
+});
