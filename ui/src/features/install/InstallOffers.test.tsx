@@ -75,6 +75,8 @@ describe("InstallOffers", () => {
     await user.type(key, "wk_1");
     await user.click(within(dialog).getByRole("button", { name: "Add server" }));
     expect(commands.addFromInstallLink).toHaveBeenCalledWith(LINK, "weather", { WEATHER_API_KEY: "wk_1" });
+    // The dialog lives above every page, so it closes itself once the server is added.
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   // Pins: Cancel adds nothing and closes; an offer the app was started with is shown as well.

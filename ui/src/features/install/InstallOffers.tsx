@@ -34,6 +34,7 @@ export default function InstallOffers() {
       heading={`Add ${offer.preset.title} from a link?`}
       flags={offer.flags}
       onClose={() => setOffers((waiting) => waiting.slice(1))}
+      onAdded={() => setOffers((waiting) => waiting.slice(1))}
     />
   );
 }

@@ -26,11 +26,21 @@ type AddPresetDialogProps = {
   heading?: string;
   /** What deserves a second look in what it would run (an install link's trust flags). */
   flags?: ReviewFlag[];
+  /** Called with the new server's name once it is added (a dialog that outlives the page must close itself). */
+  onAdded?: (name: string) => void;
 };
 
 const FIELD = "w-full rounded-md border border-line bg-surface px-2.5 py-1.5 text-sm";
 
-export default function AddPresetDialog({ listing, onClose, opener, source, heading, flags = [] }: AddPresetDialogProps) {
+export default function AddPresetDialog({
+  listing,
+  onClose,
+  opener,
+  source,
+  heading,
+  flags = [],
+  onAdded,
+}: AddPresetDialogProps) {
   const { preset } = listing;
   const from: PresetSource = source ?? { kind: "catalog", preset: preset.name };
   // Opens on the Server name field (not the ✕); back to the opener on close, to the server's page heading after Add.
@@ -47,7 +57,12 @@ export default function AddPresetDialog({ listing, onClose, opener, source, head
     event.preventDefault();
     add.mutate(
       { source: from, name: name.trim(), inputs: values },
-      { onSuccess: (added) => void navigate(`/servers/${encodeURIComponent(added)}`) },
+      {
+        onSuccess: (added) => {
+          onAdded?.(added);
+          void navigate(`/servers/${encodeURIComponent(added)}`);
+        },
+      },
     );
   };
 

@@ -205,7 +205,7 @@ fn to_install_link(server: &LinkServer) -> Result<InstallLink, LinkError> {
     let preset = Preset {
         name: format!("link/{name}"),
         title: name.clone(),
-        description: "Offered by an install link. Check what it runs before you add it.".into(),
+        description: "Offered by an install link: add it only if you trust where it came from. Nothing runs until you approve it.".into(),
         version: String::new(),
         website_url: None,
         repository_url: None,
