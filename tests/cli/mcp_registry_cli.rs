@@ -125,3 +125,61 @@ fn install_link_from_the_cli() {
     assert!(stderr(&out).contains("looks like a secret in env.GITHUB_TOKEN"), "{}", stderr(&out));
     assert!(!stderr(&out).contains("ghp_"), "{}", stderr(&out));
 }
+
+/// A minimal MCP server over stdio in plain Node (one `hello` tool): what the test's bundle carries.
+const HELLO_SERVER: &str = r#"const rl = require("readline").createInterface({ input: process.stdin });
+const send = (m) => process.stdout.write(JSON.stringify(m) + "\n");
+rl.on("line", (line) => {
+  const m = JSON.parse(line);
+  if (m.id === undefined) return;
+  if (m.method === "initialize") send({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: m.params.protocolVersion,
+    capabilities: { tools: {} }, serverInfo: { name: "hello-bundle", version: "1.0.0" } } });
+  else if (m.method === "tools/list") send({ jsonrpc: "2.0", id: m.id, result: { tools: [{ name: "hello",
+    description: "Greets with the key's length", inputSchema: { type: "object", properties: {} } }] } });
+  else if (m.method === "tools/call") send({ jsonrpc: "2.0", id: m.id, result: { content: [{ type: "text",
+    text: "hello, key of " + (process.env.API_KEY || "").length + " characters" }] } });
+  else send({ jsonrpc: "2.0", id: m.id, result: {} });
+});"#;
+
+/// A bundle built here installs from the command line (its secret from stdin), waits for approval, and once
+/// approved runs: `status` sees it Ready and a call reaches it with the secret in its environment.
+#[test]
+#[ignore = "needs node on PATH and a Secret Service; make test runs it in tests/harness/isolated-env.sh"]
+fn a_bundle_installs_and_runs() {
+    use std::io::Write as _;
+    let sandbox = Sandbox::new();
+    let path = sandbox.root().join("hello.mcpb");
+    let manifest = serde_json::json!({
+        "manifest_version": "0.3", "name": "hello-bundle", "version": "1.0.0", "description": "Says hello.",
+        "author": { "name": "Ada" },
+        "server": { "type": "node", "entry_point": "server/index.js",
+            "mcp_config": { "command": "node", "args": ["${__dirname}/server/index.js"], "env": { "API_KEY": "${user_config.api_key}" } } },
+        "tools": [{ "name": "hello" }],
+        "user_config": { "api_key": { "type": "string", "title": "API key", "description": "Any text.", "sensitive": true, "required": true } }
+    });
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(&path).expect("create"));
+    for (name, text) in [("manifest.json", manifest.to_string()), ("server/index.js", HELLO_SERVER.to_owned())] {
+        zip.start_file(name, zip::write::SimpleFileOptions::default()).expect("entry");
+        zip.write_all(text.as_bytes()).expect("write");
+    }
+    zip.finish().expect("finish");
+
+    let bundle = path.display().to_string();
+    let out = sandbox.run_with_stdin(&["install", &bundle, "--yes", "--secret-stdin", "api_key"], "abcde\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("The bundle hello-bundle 1.0.0 by Ada") && text.contains("declares the tool hello"),
+        "{text}"
+    );
+    assert!(text.contains("unsigned"), "{text}");
+    assert_waits_for_approval(&sandbox, "hello-bundle");
+    sandbox.approve_all();
+    let status = stdout(&sandbox.run(&["status"]));
+    assert!(
+        status.lines().any(|l| l.starts_with("hello-bundle") && l.contains("ready") && l.contains("1 tool(s)")),
+        "{status}"
+    );
+    let call = sandbox.run(&["call", "hello-bundle", "hello"]);
+    assert!(stdout(&call).contains("hello, key of 5 characters"), "{}\n{}", stdout(&call), stderr(&call));
+}

@@ -182,7 +182,7 @@ fn dispatch(command: Command, fallback: &Fallback) -> anyhow::Result<()> {
         Command::Clients(args) => clients::run(&mut out, &engine, args),
         Command::Presets { action } => presets::run(&mut out, registry, action),
         Command::Registry { action } => mcp_registry::run(&mut out, registry, action),
-        Command::Install(args) => install::run(&mut out, registry, args),
+        Command::Install(args) => install::run(&mut out, registry, &args),
         Command::Secret { action } => secret::run(&mut out, registry, action),
         Command::Approve(args) => approve::run(&mut out, &engine, &args),
         Command::Status => engine::status(&mut out, &engine),

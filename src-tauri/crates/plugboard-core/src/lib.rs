@@ -2,6 +2,7 @@
 //! It must never depend on Tauri: the desktop shell and the CLI are both thin layers over this crate.
 
 pub mod auth;
+pub mod bundle;
 pub mod config;
 pub mod console;
 pub mod doctor;

@@ -11,5 +11,5 @@ mod share;
 mod tests;
 
 pub use link::{InstallLink, LinkError, MAX_LINK_BYTES, parse};
-pub use offer::{InstallError, InstallOffer, add, offer, preview};
+pub use offer::{InstallError, InstallOffer, add, flags_of, offer, preview};
 pub use share::{ClientShape, ShareError, client_config, install_link};

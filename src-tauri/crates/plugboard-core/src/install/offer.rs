@@ -44,7 +44,7 @@ pub fn offer(registry: &Registry, link: &str) -> Result<InstallOffer, InstallErr
     let taken: Vec<String> = registry.store().snapshot().servers.into_keys().collect();
     let suggested_name = presets::suggest_name(&parsed.name, &taken);
     let preview = presets::preview_of(&parsed.preset, &BTreeMap::new())?;
-    let flags = flags(&parsed.preset, &suggested_name);
+    let flags = flags_of(&parsed.preset, &suggested_name);
     Ok(InstallOffer { link: link.to_owned(), preset: parsed.preset, suggested_name, preview, flags })
 }
 
@@ -65,7 +65,7 @@ pub fn preview(link: &str, inputs: &BTreeMap<String, String>) -> Result<PresetPr
 
 /// The trust flags of the definition the preset would have, every input shown as `<key>`; none when it cannot be
 /// worked out yet (a URL made of inputs).
-fn flags(preset: &Preset, name: &str) -> Vec<ReviewFlag> {
+pub fn flags_of(preset: &Preset, name: &str) -> Vec<ReviewFlag> {
     let inputs: BTreeMap<String, String> =
         preset.inputs.iter().map(|i| (i.key.clone(), format!("<{}>", i.key))).collect();
     let Ok(converted) = presets::convert(preset, &inputs) else { return Vec::new() };
