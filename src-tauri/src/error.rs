@@ -1,6 +1,7 @@
 //! `CommandError`: the one error shape that crosses the IPC boundary, `{ "code": …, "message": … }`.
 //! Only the cases the UI branches on get their own code; the rest is `Internal` with a readable message.
 
+use plugboard_core::bundle::BundleError;
 use plugboard_core::config::ConfigError;
 use plugboard_core::console::{ConsoleError, HistoryError};
 use plugboard_core::engine::EngineError;
@@ -151,6 +152,16 @@ impl From<InstallError> for CommandError {
             InstallError::Link(_) => Self::InvalidConfig { field: Some("link".into()), message: e.to_string() },
             InstallError::Preset(preset) => preset.into(),
             _ => Self::Internal { message: e.to_string() },
+        }
+    }
+}
+
+impl From<BundleError> for CommandError {
+    fn from(e: BundleError) -> Self {
+        match e {
+            BundleError::Preset(preset) => preset.into(),
+            BundleError::AlreadyInstalled(_) => Self::AlreadyExists { message: e.to_string() },
+            _ => Self::InvalidConfig { field: Some("bundle".into()), message: e.to_string() },
         }
     }
 }

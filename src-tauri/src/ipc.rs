@@ -4,7 +4,7 @@ use specta_typescript::Typescript;
 use tauri_specta::{Builder, collect_commands, collect_events};
 
 use crate::commands::{
-    auth, console, engine, gateway, import, inspect, install, mcp_registry, person, presets, secrets, servers,
+    auth, bundle, console, engine, gateway, import, inspect, install, mcp_registry, person, presets, secrets, servers,
     settings, trust,
 };
 use crate::events;
@@ -50,6 +50,9 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             install::add_from_install_link,
             install::install_link_for,
             install::client_config_for,
+            bundle::open_bundle,
+            bundle::preview_bundle,
+            bundle::add_bundle,
             engine::server_statuses,
             engine::connect_server,
             engine::disconnect_server,
@@ -97,6 +100,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             events::LoginStarted,
             events::DeepLinkRejected,
             events::InstallOffered,
+            events::BundleDropped,
             events::PendingRequestArrived,
             events::PendingRequestWithdrawn
         ])

@@ -1,6 +1,7 @@
 //! Tauri commands, one file per area. Each command is one expression that calls the core.
 
 pub mod auth;
+pub mod bundle;
 pub mod console;
 pub mod engine;
 pub mod gateway;

@@ -89,6 +89,12 @@ export const commands = {
 	installLinkFor: (server: string) => typedError<string, CommandError>(__TAURI_INVOKE("install_link_for", { server })),
 	/**  The server as `client`'s config takes it, with that client's references in place of secrets. */
 	clientConfigFor: (server: string, client: ClientShape) => typedError<string, CommandError>(__TAURI_INVOKE("client_config_for", { server, client })),
+	/**  The bundle at `path` as the install dialog shows it; a bad bundle is refused with the reason. */
+	openBundle: (path: string) => typedError<BundleOffer, CommandError>(__TAURI_INVOKE("open_bundle", { path })),
+	/**  What installing the bundle with these inputs would run; a filled secret input may be sent as any text. */
+	previewBundle: (path: string, inputs: { [key in string]: string }) => typedError<PresetPreview, CommandError>(__TAURI_INVOKE("preview_bundle", { path, inputs })),
+	/**  Installs the bundle as the server `name`; secret inputs go to the keychain. Returns the server's name. */
+	addBundle: (path: string, name: string, inputs: { [key in string]: string }) => typedError<string, CommandError>(__TAURI_INVOKE("add_bundle", { path, name, inputs })),
 	/**  Every server's live status. */
 	serverStatuses: () => typedError<ServerStatusEntry[], CommandError>(__TAURI_INVOKE("server_statuses")),
 	/**  Connects a server (also after a failure or a disconnect). */
@@ -184,6 +190,7 @@ export const commands = {
 
 /** Events */
 export const events = {
+	bundleDropped: makeEvent<BundleDropped, BundleDropped>("bundle-dropped"),
 	configChanged: makeEvent<ConfigChanged, ConfigChanged>("config-changed"),
 	deepLinkRejected: makeEvent<DeepLinkRejected, DeepLinkRejected>("deep-link-rejected"),
 	installOffered: makeEvent<InstallOffered, InstallOffered>("install-offered"),
@@ -247,6 +254,31 @@ export type BackendKind =
 "memoryOnly" | 
 /**  INSECURE: a plaintext JSON file the person explicitly opted into. */
 "insecurePlaintextFile";
+
+/**  A `.mcpb` file was dropped onto the window; the page asks the core what it is (`open_bundle`) before anything. */
+export type BundleDropped = {
+	path: string,
+};
+
+/**  A bundle as the person is asked about it. */
+export type BundleOffer = {
+	path: string,
+	displayName: string,
+	version: string,
+	author: string,
+	description: string,
+	/**  The manifest's spec version. */
+	spec: string,
+	/**  The tools the manifest declares (the server's own list may differ; pinning covers what it really offers). */
+	tools: Tool[],
+	signature: Signature,
+	/**  Platforms and runtimes it names, in words. */
+	compatibility: string,
+	preset: Preset,
+	suggestedName: string,
+	preview: PresetPreview,
+	flags: ReviewFlag[],
+};
 
 /**  Something the server sent about a running call, forwarded to its caller in the order it arrived. */
 export type CallEvent = 
@@ -883,6 +915,12 @@ export type ServerSummary = {
 	oauth: boolean,
 };
 
+/**
+ *  Whether the bundle carries an `mcpb sign` signature. Plugboard does not verify X.509 signatures yet, so a signed
+ *  bundle is shown as signed but unverified, and trusted no more than an unsigned one.
+ */
+export type Signature = "unsigned" | "signed-not-verified";
+
 /**  An entry left out, and why (a fixed sentence plus what the entry said). */
 export type Skipped = {
 	/**  The entry's name, or `entry N` when it has none. */
@@ -901,6 +939,11 @@ export type StepOutcome = { outcome: "passed"; detail: string } |
 { outcome: "warning"; detail: string } | { outcome: "failed"; detail: string; whatToDo: string } | 
 /**  Not run because an earlier step failed. */
 { outcome: "skipped" };
+
+export type Tool = {
+	name: string,
+	description: string | null,
+};
 
 /**  Why a tool is withheld. */
 export type ToolChange = 

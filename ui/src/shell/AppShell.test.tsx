@@ -17,6 +17,7 @@ vi.mock("../ipc/bindings", () => ({
   events: {
     deepLinkRejected: { listen: vi.fn(() => Promise.resolve(() => {})) },
     installOffered: { listen: vi.fn(() => Promise.resolve(() => {})) },
+    bundleDropped: { listen: vi.fn(() => Promise.resolve(() => {})) },
     pendingRequestArrived: { listen: vi.fn(() => Promise.resolve(() => {})) },
     pendingRequestWithdrawn: { listen: vi.fn(() => Promise.resolve(() => {})) },
     serverStatusChanged: { listen: vi.fn(() => Promise.resolve(() => {})) },

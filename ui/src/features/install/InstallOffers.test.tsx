@@ -9,8 +9,15 @@ import { renderWithProviders } from "../../test/render";
 import InstallOffers from "./InstallOffers";
 
 vi.mock("../../ipc/bindings", () => ({
-  commands: { missedInstallOffers: vi.fn(), previewInstallLink: vi.fn(), addFromInstallLink: vi.fn() },
-  events: { installOffered: { listen: vi.fn() } },
+  commands: {
+    missedInstallOffers: vi.fn(),
+    previewInstallLink: vi.fn(),
+    addFromInstallLink: vi.fn(),
+    openBundle: vi.fn(),
+    previewBundle: vi.fn(),
+    addBundle: vi.fn(),
+  },
+  events: { installOffered: { listen: vi.fn() }, bundleDropped: { listen: vi.fn() } },
 }));
 
 const LINK = "plugboard://install?name=weather&config=eyJjb21tYW5kIjoibnB4In0";
@@ -46,6 +53,8 @@ const OFFER: InstallOffer = {
 
 /** Fires `installOffered` as the backend would. */
 let fire: (offer: InstallOffer) => void = () => {};
+/** Fires `bundleDropped` as the backend would. */
+let drop: (path: string) => void = () => {};
 
 describe("InstallOffers", () => {
   beforeEach(() => {
@@ -54,6 +63,10 @@ describe("InstallOffers", () => {
     vi.mocked(commands.addFromInstallLink).mockReset().mockReturnValue(ok("weather"));
     vi.mocked(events.installOffered.listen).mockImplementation((callback) => {
       fire = (offer) => callback({ payload: { offer } } as never);
+      return Promise.resolve(() => {});
+    });
+    vi.mocked(events.bundleDropped.listen).mockImplementation((callback) => {
+      drop = (path) => callback({ payload: { path } } as never);
       return Promise.resolve(() => {});
     });
   });
@@ -87,6 +100,48 @@ describe("InstallOffers", () => {
     const dialog = await screen.findByRole("dialog", { name: "Add weather from a link?" });
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(commands.addFromInstallLink).not.toHaveBeenCalled();
+  });
+
+  // Pins: a dropped bundle is opened by the backend and shown with its manifest (author, signature as checked,
+  // declared tools) before anything is installed; Add installs it through the bundle command with its path. A bad
+  // bundle's refusal is shown as an alert.
+  it("shows a dropped bundle's manifest, then installs it", async () => {
+    const user = userEvent.setup();
+    vi.mocked(commands.openBundle).mockImplementation((path) =>
+      path.endsWith("bad.mcpb")
+        ? (Promise.resolve({ status: "error", error: { code: "InvalidConfig", field: "bundle", message: "the bundle holds a path that escapes its folder: \"../x\"" } }) as never)
+        : ok({
+            path,
+            displayName: "Hello",
+            version: "1.0.0",
+            author: "Ada",
+            description: "Says hello.",
+            spec: "0.3",
+            tools: [{ name: "hello", description: null }],
+            signature: "signed-not-verified",
+            compatibility: "platforms: linux",
+            preset: { ...OFFER.preset, name: "mcpb/hello", title: "Hello" },
+            suggestedName: "hello",
+            preview: OFFER.preview,
+            flags: [],
+          }),
+    );
+    vi.mocked(commands.previewBundle).mockReturnValue(ok(OFFER.preview));
+    vi.mocked(commands.addBundle).mockReturnValue(ok("hello"));
+    renderWithProviders(<InstallOffers />);
+    await waitFor(() => expect(events.bundleDropped.listen).toHaveBeenCalled());
+    drop("/home/ada/bad.mcpb");
+    expect(await screen.findByRole("alert")).toHaveTextContent("escapes its folder");
+    drop("/home/ada/hello.mcpb");
+    const dialog = await screen.findByRole("dialog", { name: "Install the bundle Hello?" });
+    const about = within(dialog).getByLabelText("About the bundle");
+    expect(about).toHaveTextContent(/Author\s*Ada/);
+    expect(about).toHaveTextContent(/cannot verify signatures yet/);
+    expect(about).toHaveTextContent(/Declares\s*hello/);
+    await user.type(within(dialog).getByLabelText(/WEATHER_API_KEY/), "k");
+    await user.click(within(dialog).getByRole("button", { name: "Add server" }));
+    expect(commands.addBundle).toHaveBeenCalledWith("/home/ada/hello.mcpb", "hello", { WEATHER_API_KEY: "k" });
     expect(commands.addFromInstallLink).not.toHaveBeenCalled();
   });
 });

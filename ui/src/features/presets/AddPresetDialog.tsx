@@ -3,7 +3,7 @@
 // new server's page.
 import * as Dialog from "@radix-ui/react-dialog";
 import { LoaderCircle, X } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import type { PresetInput, PresetListing, ReviewFlag } from "../../ipc/bindings";
 import { useDialogFocus } from "../../shell/useDialogFocus";
@@ -28,6 +28,8 @@ type AddPresetDialogProps = {
   flags?: ReviewFlag[];
   /** Called with the new server's name once it is added (a dialog that outlives the page must close itself). */
   onAdded?: (name: string) => void;
+  /** What the dialog shows about where the server comes from, under its description (a bundle's manifest). */
+  about?: ReactNode;
 };
 
 const FIELD = "w-full rounded-md border border-line bg-surface px-2.5 py-1.5 text-sm";
@@ -40,6 +42,7 @@ export default function AddPresetDialog({
   heading,
   flags = [],
   onAdded,
+  about,
 }: AddPresetDialogProps) {
   const { preset } = listing;
   const from: PresetSource = source ?? { kind: "catalog", preset: preset.name };
@@ -81,6 +84,7 @@ export default function AddPresetDialog({
             </Dialog.Close>
           </div>
           <Dialog.Description className="mb-4 text-sm text-muted">{revealHidden(preset.description)}</Dialog.Description>
+          {about}
           {preset.authNote && (
             <p role="note" aria-label="About logging in" className="mb-4 rounded-md bg-accent-soft px-3 py-2 text-sm">
               {revealHidden(preset.authNote)}

@@ -16,7 +16,8 @@ export function usePresets() {
 export type PresetSource =
   | { kind: "catalog"; preset: string }
   | { kind: "registry"; entry: EntryRef }
-  | { kind: "link"; link: string };
+  | { kind: "link"; link: string }
+  | { kind: "bundle"; path: string };
 
 /**
  * The exact command line or URL adding the preset with `inputs` would run. Secret inputs must be sent as a stand-in
@@ -31,7 +32,9 @@ export function usePresetPreview(source: PresetSource, inputs: Record<string, st
           ? commands.previewRegistryEntry(source.entry, inputs)
           : source.kind === "link"
             ? commands.previewInstallLink(source.link, inputs)
-            : commands.previewPreset(source.preset, inputs),
+            : source.kind === "bundle"
+              ? commands.previewBundle(source.path, inputs)
+              : commands.previewPreset(source.preset, inputs),
       ),
     placeholderData: keepPreviousData,
   });
@@ -50,7 +53,9 @@ export function useAddPreset() {
           ? commands.addRegistryEntry(source.entry, name, inputs)
           : source.kind === "link"
             ? commands.addFromInstallLink(source.link, name, inputs)
-            : commands.addPreset(source.preset, name, inputs),
+            : source.kind === "bundle"
+              ? commands.addBundle(source.path, name, inputs)
+              : commands.addPreset(source.preset, name, inputs),
       ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: SERVERS_QUERY_KEY });

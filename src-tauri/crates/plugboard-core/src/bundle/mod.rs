@@ -97,6 +97,12 @@ pub fn offer(registry: &Registry, path: &Path, dir: &Path) -> Result<BundleOffer
     })
 }
 
+/// What installing the bundle with `inputs` would run (a filled secret input may be any text).
+pub fn preview(path: &Path, dir: &Path, inputs: &BTreeMap<String, String>) -> Result<PresetPreview, BundleError> {
+    let opened = archive::open(path, Limits::default())?;
+    Ok(presets::preview_of(&preset_for(&opened.manifest, &install_dir(dir, &opened.manifest))?, inputs)?)
+}
+
 /// Unpacks the bundle into `dir` and adds it as the server `name` with `inputs`; it waits for approval.
 pub fn install(
     registry: &Registry,
