@@ -26,6 +26,8 @@ TAURI_DRIVER_VERSION=2.1.0
 CARGO_FUZZ_VERSION=0.13.2
 # The Python MCP SDK the connection engine is tested against (supervisor/python_tests.rs), in a venv at $TOOLS_DIR/py.
 PYTHON_MCP_VERSION=2.3.0
+# uv, whose `uvx` runs the PyPI presets (fetch, time, git): the presets' start-up test runs them for real.
+UV_VERSION=0.13.9
 TOOLS_DIR=${PLUGBOARD_TOOLS_DIR:-$root/.tools}
 
 as_root() {
@@ -104,14 +106,15 @@ ensure_cargo_tool() {
   cargo install "$crate" --version "$version" --locked
 }
 
-# A venv with the pinned Python MCP SDK (PyPI `mcp`); reinstalled only when the pin changes (a stamp like npm_ci's).
-ensure_python_mcp() {
-  local venv=$TOOLS_DIR/py stamp="$TOOLS_DIR/py/.plugboard-mcp-version"
-  if [ -x "$venv/bin/python3" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$PYTHON_MCP_VERSION" ]; then return; fi
-  say "installing the Python MCP SDK (mcp==$PYTHON_MCP_VERSION) into $venv"
+# A venv at $TOOLS_DIR/$1 holding the PyPI package $2 pinned at $3; reinstalled only when the pin changes (a stamp
+# like npm_ci's). $4 says what it is for.
+ensure_venv_package() {
+  local venv=$TOOLS_DIR/$1 package=$2 version=$3 why=$4 stamp="$TOOLS_DIR/$1/.plugboard-$2-version"
+  if [ -x "$venv/bin/python3" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$version" ]; then return; fi
+  say "installing $package==$version into $venv ($why)"
   [ -x "$venv/bin/python3" ] || python3 -m venv "$venv"
-  "$venv/bin/python3" -m pip install --quiet --disable-pip-version-check "mcp==$PYTHON_MCP_VERSION"
-  echo "$PYTHON_MCP_VERSION" > "$stamp"
+  "$venv/bin/python3" -m pip install --quiet --disable-pip-version-check "$package==$version"
+  echo "$version" > "$stamp"
 }
 
 install_apt_packages
@@ -123,7 +126,8 @@ npm_ci tests
 case " $* " in
   *" --for-tests "*)
     ensure_conformance_node
-    ensure_python_mcp
+    ensure_venv_package py mcp "$PYTHON_MCP_VERSION" "the Python MCP SDK the engine is tested against"
+    ensure_venv_package uv uv "$UV_VERSION" "uvx runs the PyPI presets"
     ensure_cargo_tool tauri-driver tauri-driver "$TAURI_DRIVER_VERSION"
     ensure_cargo_tool cargo-fuzz cargo-fuzz "$CARGO_FUZZ_VERSION"
     ;;

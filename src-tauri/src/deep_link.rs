@@ -1,7 +1,8 @@
-//! Routes `plugboard://` URLs, from a cold start or forwarded by a second launch, to the core (`links::open_link`:
-//! `plugboard://oauth/callback?…` completes a pending login; anything else is turned away) and tells the UI of a
-//! refusal. Any local process can send a deep link, so nothing here is trusted because it arrived, and nothing from
-//! the link is echoed back.
+//! Routes `plugboard://` URLs, from a cold start or forwarded by a second launch, to the core (`links::open_link`):
+//! `plugboard://oauth/callback?…` completes a pending login; `plugboard://install?…` is offered to the person in the
+//! consent dialog (nothing is added before they confirm); anything else is turned away and the UI says so. Any
+//! local process can send a deep link, so nothing here is trusted because it arrived, and a refusal echoes nothing
+//! from the link.
 
 use std::sync::Arc;
 
@@ -10,9 +11,9 @@ use std::sync::Mutex;
 use tauri::{AppHandle, Manager};
 use tauri_specta::Event;
 
-use crate::events::DeepLinkRejected;
+use crate::events::{DeepLinkRejected, InstallOffered};
 use plugboard_core::engine::Engine;
-use plugboard_core::links::open_link;
+use plugboard_core::links::{Opened, open_link};
 
 /// Why the links the app was started with were refused. They are routed while the app sets up, before the page can
 /// listen for [`DeepLinkRejected`], so the page asks for them once instead (`missed_deep_link_rejections`).
@@ -27,25 +28,53 @@ impl MissedRejections {
     }
 }
 
+/// The install links the app was started with, offered before the page could listen (`missed_install_offers`).
+#[derive(Default)]
+pub struct MissedOffers(Mutex<Vec<InstallOffered>>);
+
+impl MissedOffers {
+    /// The offers not yet shown, emptied: each is handed to the page once.
+    pub fn take(&self) -> Vec<InstallOffered> {
+        self.0.lock().map(|mut offers| std::mem::take(&mut *offers)).unwrap_or_default()
+    }
+}
+
+/// What a deep link came to.
+enum Handled {
+    Taken,
+    Offered(Box<InstallOffered>),
+    Refused(String),
+}
+
 /// Handles one deep link; `None` when it was taken, else why it was refused (a fixed text).
-fn handle(app: &AppHandle, raw: &str) -> Option<String> {
-    let engine = app.try_state::<Arc<Engine>>()?;
-    match open_link(engine.flows(), raw) {
-        Ok(server) => {
+fn handle(app: &AppHandle, raw: &str) -> Handled {
+    let Some(engine) = app.try_state::<Arc<Engine>>() else { return Handled::Taken };
+    match open_link(engine.flows(), engine.registry(), raw) {
+        Ok(Opened::Login { server }) => {
             tracing::info!(server, "a deep link completed a login");
-            None
+            Handled::Taken
+        }
+        Ok(Opened::InstallOffer(offer)) => {
+            tracing::info!(server = %offer.suggested_name, "an install link is offered to the person");
+            Handled::Offered(Box::new(InstallOffered { offer: *offer }))
         }
         Err(refused) => {
             tracing::info!(reason = %refused, "deep link rejected");
-            Some(refused.to_string())
+            Handled::Refused(refused.to_string())
         }
     }
 }
 
-/// Handles a link forwarded while the window runs; a refusal is told to the page at once.
+/// Handles a link forwarded while the window runs; an offer or a refusal is told to the page at once.
 pub fn route(app: &AppHandle, raw: &str) {
-    if let Some(reason) = handle(app, raw) {
-        let _ = DeepLinkRejected { reason }.emit(app);
+    match handle(app, raw) {
+        Handled::Taken => {}
+        Handled::Offered(offer) => {
+            let _ = offer.emit(app);
+        }
+        Handled::Refused(reason) => {
+            let _ = DeepLinkRejected { reason }.emit(app);
+        }
     }
 }
 
@@ -67,12 +96,20 @@ pub fn listen(app: &AppHandle) {
         }
     });
     let missed = MissedRejections::default();
+    let offers = MissedOffers::default();
     if let Ok(Some(urls)) = app.deep_link().get_current()
-        && let Ok(mut reasons) = missed.0.lock()
+        && let (Ok(mut reasons), Ok(mut offered)) = (missed.0.lock(), offers.0.lock())
     {
-        reasons.extend(urls.iter().filter_map(|url| self::handle(app, url.as_str())));
+        for url in urls {
+            match self::handle(app, url.as_str()) {
+                Handled::Taken => {}
+                Handled::Offered(offer) => offered.push(*offer),
+                Handled::Refused(reason) => reasons.push(reason),
+            }
+        }
     }
     app.manage(missed);
+    app.manage(offers);
 }
 
 #[cfg(test)]

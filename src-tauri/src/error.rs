@@ -1,10 +1,13 @@
 //! `CommandError`: the one error shape that crosses the IPC boundary, `{ "code": …, "message": … }`.
 //! Only the cases the UI branches on get their own code; the rest is `Internal` with a readable message.
 
+use plugboard_core::bundle::BundleError;
 use plugboard_core::config::ConfigError;
 use plugboard_core::console::{ConsoleError, HistoryError};
 use plugboard_core::engine::EngineError;
 use plugboard_core::export::ExportError;
+use plugboard_core::install::{InstallError, ShareError};
+use plugboard_core::mcp_registry::RegistryError as McpRegistryError;
 use plugboard_core::person::PersonError;
 use plugboard_core::presets::PresetError;
 use plugboard_core::registry::RegistryError;
@@ -139,13 +142,51 @@ impl From<PresetError> for CommandError {
         let message = e.to_string();
         match e {
             PresetError::UnknownPreset { .. } => Self::NotFound { message },
-            PresetError::UnknownInput { input, .. } | PresetError::MissingInput { input, .. } => {
-                Self::InvalidConfig { field: Some(input), message }
-            }
+            PresetError::UnknownInput { input, .. }
+            | PresetError::MissingInput { input, .. }
+            | PresetError::NotAChoice { input, .. } => Self::InvalidConfig { field: Some(input), message },
             PresetError::NameTaken { .. } => Self::AlreadyExists { message },
             PresetError::Registry(registry) => registry.into(),
             _ => Self::Internal { message },
         }
+    }
+}
+
+impl From<McpRegistryError> for CommandError {
+    fn from(e: McpRegistryError) -> Self {
+        let message = e.to_string();
+        match e {
+            McpRegistryError::Sources(_) => Self::InvalidConfig { field: Some("registry".into()), message },
+            McpRegistryError::UnknownEntry { .. } => Self::NotFound { message },
+            McpRegistryError::Preset(preset) => preset.into(),
+            _ => Self::Internal { message },
+        }
+    }
+}
+
+impl From<InstallError> for CommandError {
+    fn from(e: InstallError) -> Self {
+        match e {
+            InstallError::Link(_) => Self::InvalidConfig { field: Some("link".into()), message: e.to_string() },
+            InstallError::Preset(preset) => preset.into(),
+            _ => Self::Internal { message: e.to_string() },
+        }
+    }
+}
+
+impl From<BundleError> for CommandError {
+    fn from(e: BundleError) -> Self {
+        match e {
+            BundleError::Preset(preset) => preset.into(),
+            BundleError::AlreadyInstalled(_) => Self::AlreadyExists { message: e.to_string() },
+            _ => Self::InvalidConfig { field: Some("bundle".into()), message: e.to_string() },
+        }
+    }
+}
+
+impl From<ShareError> for CommandError {
+    fn from(e: ShareError) -> Self {
+        Self::InvalidConfig { field: None, message: e.to_string() }
     }
 }
 
@@ -294,6 +335,34 @@ mod tests {
         assert_eq!(
             to_json(&HistoryError::Database { message: "disk full".into() }.into()),
             json!({ "code": "Internal", "message": "the call history could not be read or written: disk full" })
+        );
+    }
+
+    /// A registry entry no search offered is NotFound; a URL that cannot be a registry is InvalidConfig on the
+    /// `registry` field; a registry that did not answer is Internal with its reason.
+    #[test]
+    fn mcp_registry_errors_map_to_codes() {
+        use plugboard_core::mcp_registry::RegistryError as McpRegistryError;
+        let unknown = McpRegistryError::UnknownEntry {
+            registry: "https://r.example".into(),
+            name: "a/b".into(),
+            version: "1".into(),
+        };
+        assert_eq!(
+            to_json(&unknown.into()),
+            json!({ "code": "NotFound", "message": "a/b 1 of https://r.example is not known here: search for it first" })
+        );
+        assert_eq!(
+            to_json(&McpRegistryError::Sources("\"x\" cannot be a registry: use https".into()).into()),
+            json!({ "code": "InvalidConfig", "field": "registry", "message": "\"x\" cannot be a registry: use https" })
+        );
+        let down = McpRegistryError::Unreachable {
+            registry: "https://r.example".into(),
+            reason: "it answered HTTP 503".into(),
+        };
+        assert_eq!(
+            to_json(&down.into()),
+            json!({ "code": "Internal", "message": "https://r.example cannot be searched: it answered HTTP 503" })
         );
     }
 

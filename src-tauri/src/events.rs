@@ -92,6 +92,21 @@ pub struct DeepLinkRejected {
     pub reason: String,
 }
 
+/// A `plugboard://install` link arrived and parsed: the consent dialog shows what it would add. Nothing is added
+/// before the person confirms, and nothing runs before they approve it.
+#[derive(Debug, Clone, Serialize, specta::Type, Event)]
+#[serde(rename_all = "camelCase")]
+pub struct InstallOffered {
+    pub offer: plugboard_core::install::InstallOffer,
+}
+
+/// A `.mcpb` file was dropped onto the window; the page asks the core what it is (`open_bundle`) before anything.
+#[derive(Debug, Clone, Serialize, specta::Type, Event)]
+#[serde(rename_all = "camelCase")]
+pub struct BundleDropped {
+    pub path: String,
+}
+
 /// A server asked the person something (a form, a message to write, folders); every text in it is server text: inert.
 #[derive(Debug, Clone, Serialize, specta::Type, Event)]
 #[serde(rename_all = "camelCase")]

@@ -4,8 +4,8 @@ use specta_typescript::Typescript;
 use tauri_specta::{Builder, collect_commands, collect_events};
 
 use crate::commands::{
-    auth, clients, console, desktop, engine, gateway, import, inspect, person, presets, secrets, servers, settings,
-    trust,
+    auth, bundle, clients, console, desktop, engine, gateway, import, inspect, install, mcp_registry, person, presets,
+    secrets, servers, settings, trust,
 };
 use crate::events;
 
@@ -39,6 +39,20 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             presets::list_presets,
             presets::add_preset,
             presets::preview_preset,
+            mcp_registry::search_registry,
+            mcp_registry::preview_registry_entry,
+            mcp_registry::add_registry_entry,
+            mcp_registry::list_registry_sources,
+            mcp_registry::add_registry_source,
+            mcp_registry::remove_registry_source,
+            install::missed_install_offers,
+            install::preview_install_link,
+            install::add_from_install_link,
+            install::install_link_for,
+            install::client_config_for,
+            bundle::open_bundle,
+            bundle::preview_bundle,
+            bundle::add_bundle,
             engine::server_statuses,
             engine::connect_server,
             engine::disconnect_server,
@@ -93,6 +107,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             events::ServerMessaged,
             events::LoginStarted,
             events::DeepLinkRejected,
+            events::InstallOffered,
+            events::BundleDropped,
             events::PendingRequestArrived,
             events::PendingRequestWithdrawn
         ])

@@ -2,6 +2,7 @@
 //! a call into `plugboard_core`. The command line is another binary (`plugboard`, crates/plugboard-cli), which starts
 //! this one for the window.
 
+mod bundle_drop;
 mod command_path;
 pub mod commands;
 mod deep_link;

@@ -88,6 +88,13 @@ pub fn run(hidden: bool, scrub: LogScrub) -> tauri::Result<()> {
         })
         .build(tauri::generate_context!("tauri.conf.json"))?;
     app.run(|handle, event| {
+        if let tauri::RunEvent::WindowEvent {
+            event: tauri::WindowEvent::DragDrop(tauri::DragDropEvent::Drop { paths, .. }),
+            ..
+        } = &event
+        {
+            crate::bundle_drop::dropped(handle, paths);
+        }
         if let tauri::RunEvent::Exit = event
             && let Some(engine) = handle.try_state::<Arc<Engine>>()
         {

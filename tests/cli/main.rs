@@ -10,8 +10,10 @@ mod import_cli;
 #[cfg(all(unix, not(target_os = "macos")))]
 mod keychain_lock_cli;
 mod login_path_cli;
+mod mcp_registry_cli;
 mod oauth_cli;
 mod presets_cli;
+mod presets_start_cli;
 mod registry_cli;
 mod secrets_sweep_cli;
 mod support;

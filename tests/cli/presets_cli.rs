@@ -77,3 +77,16 @@ async fn everything_preset_connects() {
     assert_eq!(texts, ["Echo: from a preset"]);
     session.close().await.expect("close");
 }
+
+/// `presets list --search` keeps only the presets holding every word (any case), and says so when none does.
+#[test]
+fn presets_list_searches() {
+    let sandbox = Sandbox::new();
+    let out = sandbox.run(&["presets", "list", "--search", "FIGMA"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let names: Vec<String> =
+        stdout(&out).lines().filter_map(|l| l.split_whitespace().next()).map(str::to_owned).collect();
+    assert_eq!(names, ["figma", "figma-desktop"]);
+    let out = sandbox.run(&["presets", "list", "--search", "figma nothing-like-this"]);
+    assert_eq!(stdout(&out).trim(), "No preset matches \"figma nothing-like-this\".");
+}

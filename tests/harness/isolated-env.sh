@@ -26,6 +26,8 @@ if [ "${1:-}" != "--inside-session" ]; then
   # Toolchains keep their real homes; everything the app and WebKit write goes to the sandbox.
   export CARGO_HOME=${CARGO_HOME:-$HOME/.cargo} RUSTUP_HOME=${RUSTUP_HOME:-$HOME/.rustup}
   export npm_config_cache=${npm_config_cache:-$HOME/.npm}
+  # uvx's downloads outlive the sandbox too, like npm's: the presets' start-up test fetches real packages.
+  export UV_CACHE_DIR=${UV_CACHE_DIR:-$HOME/.cache/uv}
   export PLUGBOARD_TEST_SANDBOX=$sandbox HOME=$sandbox/home
   export XDG_CONFIG_HOME=$HOME/.config XDG_DATA_HOME=$HOME/.local/share XDG_CACHE_HOME=$HOME/.cache
   export XDG_RUNTIME_DIR=$sandbox/run

@@ -236,6 +236,7 @@ export function defaultResponses(): Responses {
     applyImport: summary({ added: ["github"], renamed: [["linear", "linear-2"]], secretsMoved: 1, identical: 1, invalid: 1 }),
     missedDeepLinkRejections: [],
     startupProblem: null,
+    missedInstallOffers: [],
     addServer: null,
     checkServerProgram: null,
     // A server's page: its secrets, lifecycle and diagnosis.
@@ -281,6 +282,22 @@ export function defaultResponses(): Responses {
           }
         : { target: "https://api.githubcopilot.com/mcp/", env: [], headers: [{ name: "Authorization", template: "Bearer {github_token}" }] },
     addPreset: (_preset, name) => name,
+    // The MCP Registry: one registry answering with one entry, one left out, and a next page.
+    searchRegistry: (_text, registry) => [
+      {
+        source: { name: "Official MCP Registry", url: "https://registry.modelcontextprotocol.io" },
+        listings: registry === null ? [{ registry: "https://registry.modelcontextprotocol.io", version: "2026.8.31", ...FILESYSTEM }] : [],
+        skipped: [{ name: "io.github.example/old", reason: 'its status is "deprecated": only active servers are offered' }],
+        nextCursor: registry === null ? "io.github.example/old:1.0.0" : null,
+        cachedAt: null,
+        problem: null,
+      },
+    ],
+    previewRegistryEntry: { target: "npx -y @modelcontextprotocol/server-filesystem@2026.8.31 {allowed_folder}", env: [], headers: [] },
+    addRegistryEntry: (_entry, name) => name,
+    listRegistrySources: [{ name: "Official MCP Registry", url: "https://registry.modelcontextprotocol.io" }],
+    addRegistrySource: [{ name: "Official MCP Registry", url: "https://registry.modelcontextprotocol.io" }],
+    removeRegistrySource: [],
     // Server detail: what files says about itself, its resources, prompts and log.
     serverInfo: {
       protocolVersion: "2025-06-18",

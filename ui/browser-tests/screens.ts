@@ -298,6 +298,17 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByText("npx -y @modelcontextprotocol/server-filesystem@2026.8.31 /home/ada"),
   },
   {
+    name: "presets, MCP Registry results",
+    route: "/presets",
+    reach: async (page) => {
+      await page.getByRole("tab", { name: "MCP Registry" }).click();
+      await page.getByRole("searchbox", { name: "Search the registry" }).fill("files");
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.getByText("1 entry left out").click();
+    },
+    ready: (page) => page.getByRole("button", { name: "More from Official MCP Registry" }),
+  },
+  {
     name: "console, tool picker open",
     route: "/console?server=files",
     reach: async (page) => {

@@ -1,6 +1,7 @@
 //! Tauri commands, one file per area. Each command is one expression that calls the core.
 
 pub mod auth;
+pub mod bundle;
 pub mod clients;
 pub mod console;
 pub mod desktop;
@@ -8,6 +9,8 @@ pub mod engine;
 pub mod gateway;
 pub mod import;
 pub mod inspect;
+pub mod install;
+pub mod mcp_registry;
 pub mod person;
 pub mod presets;
 pub mod secrets;

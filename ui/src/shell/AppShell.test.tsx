@@ -4,16 +4,20 @@ import { describe, expect, it, vi } from "vitest";
 import App from "../App";
 import { renderWithProviders } from "../test/render";
 
-// The shell listens for refused deep links, servers' requests and servers awaiting approval on every page
-// (DeepLinkBanner.test.tsx, requests/PendingRequests.test.tsx and trust/ApprovalDialog.test.tsx test those).
+// The shell listens for refused deep links, install links, servers' requests and servers awaiting approval on every
+// page (DeepLinkBanner.test.tsx, install/InstallOffers.test.tsx, requests/PendingRequests.test.tsx and
+// trust/ApprovalDialog.test.tsx test those).
 vi.mock("../ipc/bindings", () => ({
   commands: {
     missedDeepLinkRejections: vi.fn(() => Promise.resolve({ status: "ok", data: [] })),
+    missedInstallOffers: vi.fn(() => Promise.resolve({ status: "ok", data: [] })),
     pendingRequests: vi.fn(() => Promise.resolve({ status: "ok", data: [] })),
     pendingApprovals: vi.fn(() => Promise.resolve({ status: "ok", data: [] })),
   },
   events: {
     deepLinkRejected: { listen: vi.fn(() => Promise.resolve(() => {})) },
+    installOffered: { listen: vi.fn(() => Promise.resolve(() => {})) },
+    bundleDropped: { listen: vi.fn(() => Promise.resolve(() => {})) },
     pendingRequestArrived: { listen: vi.fn(() => Promise.resolve(() => {})) },
     pendingRequestWithdrawn: { listen: vi.fn(() => Promise.resolve(() => {})) },
     serverStatusChanged: { listen: vi.fn(() => Promise.resolve(() => {})) },

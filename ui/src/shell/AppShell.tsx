@@ -4,6 +4,7 @@
 // search, filter and sort).
 import { Outlet } from "react-router";
 import DeepLinkBanner from "../features/auth/DeepLinkBanner";
+import InstallOffers from "../features/install/InstallOffers";
 import PendingRequests from "../features/requests/PendingRequests";
 import ApprovalDialog from "../features/trust/ApprovalDialog";
 import Logo from "./Logo";
@@ -40,6 +41,7 @@ export default function AppShell() {
       </main>
       <PendingRequests />
       <ApprovalDialog />
+      <InstallOffers />
     </div>
   );
 }

@@ -8,8 +8,10 @@ mod clients;
 mod engine;
 mod gateway_token;
 mod import;
+mod install;
 pub mod logging;
 mod login;
+mod mcp_registry;
 mod presets;
 mod secret;
 mod serve;
@@ -71,6 +73,13 @@ enum Command {
         #[command(subcommand)]
         action: presets::PresetsAction,
     },
+    /// The MCP Registry: search its servers, add one, choose which registries are searched.
+    Registry {
+        #[command(subcommand)]
+        action: mcp_registry::RegistryAction,
+    },
+    /// Add the server a `plugboard://install` link offers, after showing what it runs and asking.
+    Install(install::InstallArgs),
     /// Store or delete a server's secret in the OS keychain.
     Secret {
         #[command(subcommand)]
@@ -173,6 +182,8 @@ fn dispatch(command: Command, fallback: &Fallback, scrub: LogScrub) -> anyhow::R
         Command::Import(args) => import::run(&mut out, &engine, &args),
         Command::Clients(args) => clients::run(&mut out, &engine, args),
         Command::Presets { action } => presets::run(&mut out, registry, action),
+        Command::Registry { action } => mcp_registry::run(&mut out, registry, action),
+        Command::Install(args) => install::run(&mut out, registry, &args),
         Command::Secret { action } => secret::run(&mut out, registry, action),
         Command::Approve(args) => approve::run(&mut out, &engine, &args),
         Command::Status => engine::status(&mut out, &engine),

@@ -2,6 +2,7 @@
 //! It must never depend on Tauri: the desktop shell and the CLI are both thin layers over this crate.
 
 pub mod auth;
+pub mod bundle;
 pub mod config;
 pub mod console;
 pub mod doctor;
@@ -11,7 +12,9 @@ pub mod export;
 pub mod fuzzing;
 pub mod gateway;
 pub mod import;
+pub mod install;
 pub mod links;
+pub mod mcp_registry;
 pub mod net;
 pub mod paths;
 pub mod person;

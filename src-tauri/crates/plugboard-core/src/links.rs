@@ -1,15 +1,18 @@
 //! `plugboard://` links, as the window receives them from a cold start or a second launch: what a link asks for,
-//! and handing a login callback (`plugboard://oauth/callback?…`) to the logins waiting for it. Any local process can
-//! send one, so nothing is trusted because it arrived, and nothing from the link is echoed back in a refusal.
+//! handing a login callback (`plugboard://oauth/callback?…`) to the logins waiting for it, and turning an install
+//! link (`plugboard://install?…`) into an offer the person decides on. Any local process can send one, so nothing is
+//! trusted because it arrived, nothing is added here, and nothing from the link is echoed back in a refusal.
 
 use crate::auth::{CallbackRejected, PendingFlows};
+use crate::install::{InstallError, InstallOffer};
+use crate::registry::Registry;
 
 /// What a `plugboard://` link asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LinkKind {
     /// `plugboard://oauth/callback?…`: an authorization server's redirect, completing a login.
     OAuthCallback,
-    /// `plugboard://install?…`: adding a server (not supported yet).
+    /// `plugboard://install?…`: a server offered for adding (Cursor's, LM Studio's or VS Code's shape).
     Install,
     Unknown,
 }
@@ -26,23 +29,33 @@ impl LinkKind {
     }
 }
 
-/// Why a link was turned away, in fixed words.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// What a followed link came to.
+#[derive(Debug)]
+pub enum Opened {
+    /// A login completed, for this server.
+    Login { server: String },
+    /// A server offered for adding: the person sees it and decides (nothing was added).
+    InstallOffer(Box<InstallOffer>),
+}
+
+/// Why a link was turned away, in words that quote nothing of the link.
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum LinkRefused {
     #[error("A login link was refused: {0}.")]
     Login(#[from] CallbackRejected),
-    #[error("Install links are not supported yet: add the server from the Servers page.")]
-    InstallNotSupported,
+    #[error(transparent)]
+    Install(#[from] InstallError),
     #[error("A plugboard:// link was ignored: Plugboard does not know what it asks for.")]
     Unknown,
 }
 
-/// Follows `raw`: a login callback goes to the login waiting for it, whose server's name is returned.
-pub fn open_link(flows: &PendingFlows, raw: &str) -> Result<String, LinkRefused> {
+/// Follows `raw`: a login callback goes to the login waiting for it; an install link becomes an offer with a name
+/// free among `registry`'s servers.
+pub fn open_link(flows: &PendingFlows, registry: &Registry, raw: &str) -> Result<Opened, LinkRefused> {
     match LinkKind::of(raw) {
-        LinkKind::OAuthCallback => Ok(flows.deliver(raw)?),
-        LinkKind::Install => Err(LinkRefused::InstallNotSupported),
+        LinkKind::OAuthCallback => Ok(Opened::Login { server: flows.deliver(raw)? }),
+        LinkKind::Install => Ok(Opened::InstallOffer(Box::new(crate::install::offer(registry, raw)?))),
         LinkKind::Unknown => Err(LinkRefused::Unknown),
     }
 }
@@ -62,16 +75,31 @@ mod tests {
         }
     }
 
+    fn registry(dir: &std::path::Path) -> Registry {
+        let store = crate::config::ConfigStore::open(dir.join("servers.json")).expect("store");
+        let vault = crate::secrets::Vault::with_store(std::sync::Arc::new(crate::secrets::MemoryStore::default()));
+        Registry::new(store, std::sync::Arc::new(vault))
+    }
+
     /// A callback for the login in progress completes it; a forged one is refused without echoing it, and the real
-    /// login still completes after it.
+    /// login still completes after it. An install link is only offered: nothing is added to servers.json.
     #[test]
-    fn a_callback_reaches_its_login_and_nothing_else_does() {
+    fn a_callback_reaches_its_login_and_an_install_link_is_only_offered() {
+        let dir = tempfile::tempdir().expect("dir");
+        let registry = registry(dir.path());
         let flows = PendingFlows::new();
         let _waiting = flows.register("s-real", "notes", Expectation::default());
-        let forged = open_link(&flows, "plugboard://oauth/callback?code=<script>&state=forged").unwrap_err();
-        assert_eq!(forged, LinkRefused::Login(CallbackRejected::UnknownState));
+        let forged = open_link(&flows, &registry, "plugboard://oauth/callback?code=<script>&state=forged").unwrap_err();
+        assert!(matches!(forged, LinkRefused::Login(CallbackRejected::UnknownState)), "{forged:?}");
         assert!(!forged.to_string().contains("script") && !forged.to_string().contains("forged"), "{forged}");
-        assert_eq!(open_link(&flows, "plugboard://install?x=1"), Err(LinkRefused::InstallNotSupported));
-        assert_eq!(open_link(&flows, "plugboard://oauth/callback?code=c&state=s-real").as_deref(), Ok("notes"));
+        assert!(matches!(open_link(&flows, &registry, "plugboard://install?x=1"), Err(LinkRefused::Install(_))));
+        // {"command":"npx","args":["-y","@modelcontextprotocol/server-memory@2025.9.25"]}
+        let config = "eyJjb21tYW5kIjoibnB4IiwiYXJncyI6WyIteSIsIkBtb2RlbGNvbnRleHRwcm90b2NvbC9zZXJ2ZXItbWVtb3J5QDIwMjUuOS4yNSJdfQ==";
+        let link = format!("plugboard://install?name=memory&config={config}");
+        let offered = open_link(&flows, &registry, &link).expect("offered");
+        assert!(matches!(&offered, Opened::InstallOffer(offer) if offer.suggested_name == "memory"), "{offered:?}");
+        assert!(registry.store().snapshot().servers.is_empty(), "an offer adds nothing");
+        let completed = open_link(&flows, &registry, "plugboard://oauth/callback?code=c&state=s-real").expect("login");
+        assert!(matches!(completed, Opened::Login { server } if server == "notes"));
     }
 }

@@ -90,7 +90,48 @@ describe("AddPresetDialog", () => {
     expect(await screen.findByText("Authorization: Bearer ${secret:github_token}")).toBeInTheDocument();
     expect(screen.getByText("Plugboard will connect to")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Add server" }));
-    expect(add).toHaveBeenCalledWith(GITHUB.preset.name, "github-2", { github_token: "ghp_secret" });
+    expect(add).toHaveBeenCalledWith(GITHUB.preset.name, "github-2", {
+      github_token: "ghp_secret",
+      oauth_client_id: "",
+      oauth_client_secret: "",
+    });
+  });
+
+  // Pins: a preset whose publisher blocks one-click login says so, in words, before anything is added, with the
+  // documentation it was checked against; a preset with nothing to say shows no note.
+  it("says when one-click login cannot work", async () => {
+    renderDialog(GITHUB);
+    expect(await screen.findByRole("note", { name: "About logging in" })).toHaveTextContent(
+      "GitHub does not let a new app register itself for OAuth",
+    );
+    expect(screen.getByLabelText(/oauth_client_secret \(optional\)/)).toHaveAttribute("type", "password");
+    expect(screen.getByText(/Checked against the publisher's documentation: .*remote-server\.md/)).toBeInTheDocument();
+  });
+
+  // Pins: an input with choices is a list of exactly those choices (plus "none" when optional).
+  it("offers an input's choices as a list", async () => {
+    const choices = {
+      ...FILESYSTEM,
+      preset: {
+        ...FILESYSTEM.preset,
+        inputs: [
+          {
+            key: "SANDBOX",
+            description: "Use the sandbox.",
+            required: false,
+            secret: false,
+            default: null,
+            filepath: false,
+            placeholder: null,
+            choices: ["true"],
+          },
+        ],
+      },
+    };
+    renderDialog(choices);
+    const list = await screen.findByRole("combobox", { name: /SANDBOX \(optional\)/ });
+    expect([...(list as HTMLSelectElement).options].map((o) => o.value)).toEqual(["", "true"]);
+    expect(screen.queryByRole("note")).not.toBeInTheDocument();
   });
 
   // Pins: a refused add (a taken name) shows the backend's message as an alert and stays on the dialog.

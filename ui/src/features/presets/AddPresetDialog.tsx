@@ -3,14 +3,14 @@
 // new server's page.
 import * as Dialog from "@radix-ui/react-dialog";
 import { LoaderCircle, X } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
-import type { PresetInput, PresetListing } from "../../ipc/bindings";
+import type { PresetInput, PresetListing, ReviewFlag } from "../../ipc/bindings";
 import { useDialogFocus } from "../../shell/useDialogFocus";
 import { useDebounced } from "../servers/detail/useDebounced";
 import { revealHidden } from "../servers/revealHidden";
 import PresetPreviewPanel from "./PresetPreviewPanel";
-import { useAddPreset, usePresetPreview } from "./usePresets";
+import { type PresetSource, useAddPreset, usePresetPreview } from "./usePresets";
 
 /** Props for {@link AddPresetDialog}. */
 type AddPresetDialogProps = {
@@ -20,12 +20,32 @@ type AddPresetDialogProps = {
   onClose: () => void;
   /** The button that opened the dialog: focus goes back to it when the dialog closes. */
   opener?: HTMLElement | null;
+  /** Where the preset comes from; the embedded catalog when absent. */
+  source?: PresetSource;
+  /** The title, "Add <preset>" when absent. */
+  heading?: string;
+  /** What deserves a second look in what it would run (an install link's trust flags). */
+  flags?: ReviewFlag[];
+  /** Called with the new server's name once it is added (a dialog that outlives the page must close itself). */
+  onAdded?: (name: string) => void;
+  /** What the dialog shows about where the server comes from, under its description (a bundle's manifest). */
+  about?: ReactNode;
 };
 
 const FIELD = "w-full rounded-md border border-line bg-surface px-2.5 py-1.5 text-sm";
 
-export default function AddPresetDialog({ listing, onClose, opener }: AddPresetDialogProps) {
+export default function AddPresetDialog({
+  listing,
+  onClose,
+  opener,
+  source,
+  heading,
+  flags = [],
+  onAdded,
+  about,
+}: AddPresetDialogProps) {
   const { preset } = listing;
+  const from: PresetSource = source ?? { kind: "catalog", preset: preset.name };
   // Opens on the Server name field (not the ✕); back to the opener on close, to the server's page heading after Add.
   const focus = useDialogFocus(opener);
   const navigate = useNavigate();
@@ -34,13 +54,18 @@ export default function AddPresetDialog({ listing, onClose, opener }: AddPresetD
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(preset.inputs.map((input) => [input.key, input.default ?? ""])),
   );
-  const preview = usePresetPreview(preset.name, useDebounced(previewInputs(preset.inputs, values), 200));
+  const preview = usePresetPreview(from, useDebounced(previewInputs(preset.inputs, values), 200));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     add.mutate(
-      { preset: preset.name, name: name.trim(), inputs: values },
-      { onSuccess: (added) => void navigate(`/servers/${encodeURIComponent(added)}`) },
+      { source: from, name: name.trim(), inputs: values },
+      {
+        onSuccess: (added) => {
+          onAdded?.(added);
+          void navigate(`/servers/${encodeURIComponent(added)}`);
+        },
+      },
     );
   };
 
@@ -53,12 +78,18 @@ export default function AddPresetDialog({ listing, onClose, opener }: AddPresetD
           className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-5 text-fg shadow-lg"
         >
           <div className="mb-1 flex items-start justify-between gap-2">
-            <Dialog.Title className="text-base font-semibold">Add {revealHidden(preset.title)}</Dialog.Title>
+            <Dialog.Title className="text-base font-semibold">{heading ?? `Add ${revealHidden(preset.title)}`}</Dialog.Title>
             <Dialog.Close aria-label="Close" className="rounded p-1 text-muted hover:bg-canvas">
               <X size={16} aria-hidden="true" />
             </Dialog.Close>
           </div>
           <Dialog.Description className="mb-4 text-sm text-muted">{revealHidden(preset.description)}</Dialog.Description>
+          {about}
+          {preset.authNote && (
+            <p role="note" aria-label="About logging in" className="mb-4 rounded-md bg-accent-soft px-3 py-2 text-sm">
+              {revealHidden(preset.authNote)}
+            </p>
+          )}
           <form onSubmit={submit} className="flex flex-col gap-3">
             <label className="flex flex-col gap-1 text-sm">
               <span>
@@ -81,6 +112,21 @@ export default function AddPresetDialog({ listing, onClose, opener }: AddPresetD
               />
             ))}
             <PresetPreviewPanel preview={preview.data} error={preview.error?.message} />
+            {flags.length > 0 && (
+              <section aria-label="Worth a second look" className="rounded-md border border-danger/40 bg-danger-soft px-3 py-2 text-sm">
+                <h3 className="mb-1 font-semibold">Worth a second look</h3>
+                <ul className="list-disc pl-5">
+                  {flags.map((flag) => (
+                    <li key={flag.id}>{revealHidden(flag.message)}</li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {preset.sources.length > 0 && (
+              <p className="text-xs text-muted wrap-anywhere">
+                Checked against the publisher's documentation: {preset.sources.map(revealHidden).join(", ")}
+              </p>
+            )}
             {add.isError && (
               <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-sm text-danger wrap-anywhere">
                 Couldn't add the server: {revealHidden(add.error.message)}
@@ -113,7 +159,10 @@ type InputFieldProps = {
   onChange: (value: string) => void;
 };
 
-/** One input of the preset: a password field for a secret, with its description and whether it is required. */
+/**
+ * One input of the preset: a list for an input with choices, a password field for a secret, with its description
+ * and whether it is required.
+ */
 function InputField({ input, value, onChange }: InputFieldProps) {
   const hintId = `preset-input-${input.key}-hint`;
   return (
@@ -122,17 +171,34 @@ function InputField({ input, value, onChange }: InputFieldProps) {
         <span className="font-mono">{input.key}</span>{" "}
         <span className="text-muted">{input.required ? "(required)" : "(optional)"}</span>
       </span>
-      <input
-        type={input.secret ? "password" : "text"}
-        required={input.required}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        autoComplete="off"
-        spellCheck={false}
-        placeholder={input.filepath ? "/path/on/this/computer" : undefined}
-        aria-describedby={hintId}
-        className={`${FIELD} font-mono`}
-      />
+      {input.choices.length > 0 ? (
+        <select
+          required={input.required}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={hintId}
+          className={`${FIELD} font-mono`}
+        >
+          {!input.required && <option value="">(none)</option>}
+          {input.choices.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          type={input.secret ? "password" : "text"}
+          required={input.required}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={input.placeholder ?? (input.filepath ? "/path/on/this/computer" : undefined)}
+          aria-describedby={hintId}
+          className={`${FIELD} font-mono`}
+        />
+      )}
       <span id={hintId} className="text-xs text-muted">
         {input.description ? revealHidden(input.description) : null}
         {input.secret && (input.description ? " " : "") + "Stored in your keychain, never in servers.json."}

@@ -38,7 +38,7 @@ export default function PresetCard({ listing, onAdd }: PresetCardProps) {
         <dl className="mt-auto grid grid-cols-[auto_1fr] gap-x-2 text-xs">
           <dt className="text-muted">Runs</dt>
           <dd>{transportText(preset)}</dd>
-          <dt className="text-muted">{preset.launch.kind === "remote" ? "URL" : "Package"}</dt>
+          <dt className="text-muted">{{ remote: "URL", command: "Command", package: "Package" }[preset.launch.kind]}</dt>
           <dd className="font-mono wrap-anywhere">{sourceText(preset)}</dd>
         </dl>
         <button

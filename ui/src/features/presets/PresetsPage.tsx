@@ -1,15 +1,39 @@
-// The Presets page: the catalog of one-click integrations as a searchable grid; "Add" opens the dialog that
-// shows what will run and asks for the inputs.
-import { Search } from "lucide-react";
+// The Presets page: the catalog of one-click integrations as a searchable grid, and the MCP Registry's servers on a
+// second tab; "Add" opens the dialog that shows what will run and asks for the inputs.
 import { useState } from "react";
 import type { PresetListing } from "../../ipc/bindings";
 import PageHeader from "../../shell/PageHeader";
 import AddPresetDialog from "./AddPresetDialog";
 import PresetCard from "./PresetCard";
 import { matchesSearch } from "./presetText";
+import RegistrySearch from "./RegistrySearch";
+import SearchField from "./SearchField";
 import { usePresets } from "./usePresets";
 
+const TAB = "rounded-md px-3 py-1 text-sm aria-selected:bg-accent-soft aria-selected:font-medium";
+
 export default function PresetsPage() {
+  const [tab, setTab] = useState<"catalog" | "registry">("catalog");
+  return (
+    <>
+      <PageHeader title="Presets" />
+      <div role="tablist" aria-label="Where servers come from" className="mb-4 flex gap-1">
+        <button type="button" role="tab" id="tab-catalog" aria-controls="panel-presets" aria-selected={tab === "catalog"} onClick={() => setTab("catalog")} className={TAB}>
+          Catalog
+        </button>
+        <button type="button" role="tab" id="tab-registry" aria-controls="panel-presets" aria-selected={tab === "registry"} onClick={() => setTab("registry")} className={TAB}>
+          MCP Registry
+        </button>
+      </div>
+      <div role="tabpanel" id="panel-presets" aria-labelledby={`tab-${tab}`}>
+        {tab === "catalog" ? <Catalog /> : <RegistrySearch />}
+      </div>
+    </>
+  );
+}
+
+/** The embedded catalog as a searchable grid. */
+function Catalog() {
   const presets = usePresets();
   const [query, setQuery] = useState("");
   // The preset being added, and the button that opened its dialog (focus goes back to it).
@@ -18,21 +42,10 @@ export default function PresetsPage() {
 
   return (
     <>
-      <PageHeader title="Presets" />
       <p className="mb-4 text-muted">
         Well-known MCP servers, ready to add. You see the exact command or URL before anything is saved.
       </p>
-      <label className="mb-4 flex max-w-md items-center gap-2 rounded-md border border-line bg-surface px-2.5 py-1.5">
-        <Search size={16} aria-hidden="true" className="text-muted" />
-        <span className="sr-only">Search presets</span>
-        <input
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search presets"
-          className="w-full bg-transparent text-sm outline-none"
-        />
-      </label>
+      <SearchField label="Search presets" value={query} onChange={setQuery} placeholder="Search presets" className="mb-4 max-w-md" />
       {presets.isPending ? (
         <p role="status" className="text-muted">Loading presets…</p>
       ) : presets.isError ? (

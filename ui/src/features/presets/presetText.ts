@@ -8,6 +8,7 @@ const RUNNERS = { npm: "npx", pypi: "uvx", oci: "docker" } as const;
 export function sourceText(preset: Preset): string {
   const launch = preset.launch;
   if (launch.kind === "remote") return launch.url;
+  if (launch.kind === "command") return launch.command;
   const version = launch.version ? `${launch.registry === "pypi" ? "==" : launch.registry === "oci" ? ":" : "@"}${launch.version}` : "";
   return `${launch.registry} · ${launch.identifier}${version}`;
 }
@@ -16,6 +17,7 @@ export function sourceText(preset: Preset): string {
 export function transportText(preset: Preset): string {
   const launch = preset.launch;
   if (launch.kind === "package") return `Local (${RUNNERS[launch.registry]})`;
+  if (launch.kind === "command") return "Local (a program)";
   return launch.transport === "sse" ? "Remote (SSE)" : "Remote (Streamable HTTP)";
 }
 

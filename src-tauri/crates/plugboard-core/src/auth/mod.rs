@@ -44,7 +44,7 @@ pub use oauth_http::authorization_manager;
 pub use pending::{CallbackRejected, Expectation, NoCallback, PendingFlows, callback_error};
 pub use revoke::{LoggedOut, Revocation, logout_server, revoke};
 pub use step_up::{AuthorizedCallError, MAX_AUTHORIZATION_ATTEMPTS, StepUp};
-pub use store::{VaultCredentialStore, VolatileStateStore};
+pub use store::{CLIENT_SECRET_SECRET, VaultCredentialStore, VolatileStateStore};
 
 use futures::future::BoxFuture;
 use url::Url;

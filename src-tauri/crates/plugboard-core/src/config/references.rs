@@ -84,6 +84,14 @@ pub fn expand(text: &str, source: &dyn ReferenceSource) -> Result<Expanded, Refe
     Ok(Expanded { value: Sensitive::new(value), unset })
 }
 
+/// `text` with each reference written as `write` returns (another client's syntax), the rest as it is.
+pub fn rewrite<'a>(
+    text: &'a str,
+    write: impl FnMut(Reference<'a>) -> Result<String, ReferenceError>,
+) -> Result<String, ReferenceError> {
+    scan(text, write)
+}
+
 /// Walks `text`, replacing each reference with what `resolve` returns; `$$` is no escape: text stays as written.
 fn scan<'a>(
     text: &'a str,

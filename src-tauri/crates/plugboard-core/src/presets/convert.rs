@@ -3,11 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use crate::config::raw::RawServer;
+use crate::auth::CLIENT_SECRET_SECRET;
+use crate::config::raw::{RawOAuth, RawServer};
 use crate::secrets::Sensitive;
 
 use super::error::PresetError;
-use super::model::{Launch, NamedTemplate, PackageRegistry, Preset, PresetInput, RemoteTransport, placeholders};
+use super::model::{
+    Launch, NamedTemplate, OAuthTemplate, PackageRegistry, Preset, PresetInput, RemoteTransport, placeholders,
+};
 
 /// The entry to write and the secrets (`(key, value)`) to store under the new server's name.
 #[derive(Debug)]
@@ -59,6 +62,9 @@ pub fn convert(preset: &Preset, inputs: &BTreeMap<String, String>) -> Result<Con
             }
             continue;
         };
+        if !input.choices.is_empty() && !input.choices.contains(&value) {
+            return Err(PresetError::NotAChoice { input: input.key.clone(), value, choices: input.choices.join(", ") });
+        }
         if input.secret {
             secrets.push((input.key.clone(), Sensitive::new(value.clone())));
         }
@@ -66,27 +72,58 @@ pub fn convert(preset: &Preset, inputs: &BTreeMap<String, String>) -> Result<Con
     }
     let values = Values { preset, given };
     let entry = match &preset.launch {
-        Launch::Package { registry, identifier, version, args, env } => {
-            let args: Vec<String> = args.iter().filter_map(|group| render_group(&values, group)).flatten().collect();
+        Launch::Package { registry, identifier, version, runtime_args, args, env } => {
+            let rendered = |groups: &[Vec<String>]| -> Vec<String> {
+                groups.iter().filter_map(|group| render_group(&values, group)).flatten().collect()
+            };
             let env = values.render_all(env);
-            let (command, mut argv) = runner(*registry, identifier, version.as_deref(), env.as_ref());
-            argv.extend(args);
+            let package = Package { registry: *registry, identifier, version: version.as_deref() };
+            let (command, mut argv) = runner(&package, &rendered(runtime_args), env.as_ref());
+            argv.extend(rendered(args));
             RawServer { command: Some(command), args: Some(argv), env, ..RawServer::default() }
         }
-        Launch::Remote { transport, url, headers } => RawServer {
+        Launch::Command { command, args, env } => RawServer {
+            command: Some(command.clone()),
+            args: Some(args.iter().filter_map(|group| render_group(&values, group)).flatten().collect()),
+            env: values.render_all(env),
+            ..RawServer::default()
+        },
+        Launch::Remote { transport, url, headers, oauth } => RawServer {
             kind: Some(match transport {
                 RemoteTransport::StreamableHttp => "http".into(),
                 RemoteTransport::Sse => "sse".into(),
             }),
-            url: Some(url.clone()),
+            url: values.render(url),
             headers: values.render_all(headers),
+            oauth: oauth.as_ref().and_then(|o| oauth_settings(o, &values.given)),
             ..RawServer::default()
         },
     };
-    // A secret left unused (its header or argument dropped) must not be stored.
+    // A secret left unused (its header or argument dropped) must not be stored; the OAuth client secret is looked
+    // up by the login under its own reserved name, never through a reference.
     let used = crate::registry::secret_names(&entry);
-    secrets.retain(|(key, _)| used.contains(key));
-    Ok(Converted { entry, secrets })
+    let client_secret = match &preset.launch {
+        Launch::Remote { oauth: Some(OAuthTemplate { client_secret_input: Some(key), .. }), .. } => Some(key.as_str()),
+        _ => None,
+    };
+    let mut stored = Vec::new();
+    for (key, value) in secrets {
+        if Some(key.as_str()) == client_secret {
+            stored.push((CLIENT_SECRET_SECRET.to_owned(), value));
+        } else if used.contains(&key) {
+            stored.push((key, value));
+        }
+    }
+    Ok(Converted { entry, secrets: stored })
+}
+
+/// The entry's `oauth` block: the person's own client id and the preset's scopes; `None` when neither applies.
+fn oauth_settings(template: &OAuthTemplate, given: &BTreeMap<&str, String>) -> Option<RawOAuth> {
+    let client_id = template.client_id_input.as_deref().and_then(|key| given.get(key)).cloned();
+    if client_id.is_none() && template.scopes.is_none() {
+        return None;
+    }
+    Some(RawOAuth { client_id, scopes: template.scopes.clone(), ..RawOAuth::default() })
 }
 
 /// The value to use: what the person typed (trimmed, except a secret), else the default; empty counts as none.
@@ -99,21 +136,30 @@ fn render_group(values: &Values<'_>, group: &[String]) -> Option<Vec<String>> {
     group.iter().map(|token| values.render(token)).collect()
 }
 
-/// The command and its first arguments for a package: `npx -y pkg@v`, `uvx pkg==v`, `docker run -i --rm -e VAR… image`.
+/// A package as its registry names it.
+pub struct Package<'a> {
+    pub registry: PackageRegistry,
+    pub identifier: &'a str,
+    pub version: Option<&'a str>,
+}
+
+/// The command and its first arguments for a package: `npx -y pkg@v`, `uvx pkg==v`,
+/// `docker run -i --rm -e VAR… image`, with the runner's own arguments before the package.
 pub fn runner(
-    registry: PackageRegistry,
-    identifier: &str,
-    version: Option<&str>,
+    package: &Package<'_>,
+    runtime_args: &[String],
     env: Option<&BTreeMap<String, String>>,
 ) -> (String, Vec<String>) {
+    let Package { registry, identifier, version } = *package;
+    let runtime_args = runtime_args.iter().cloned();
     match registry {
         PackageRegistry::Npm => {
             let pkg = version.map_or_else(|| identifier.to_owned(), |v| format!("{identifier}@{v}"));
-            ("npx".into(), vec!["-y".into(), pkg])
+            ("npx".into(), std::iter::once("-y".into()).chain(runtime_args).chain([pkg]).collect())
         }
         PackageRegistry::Pypi => {
             let pkg = version.map_or_else(|| identifier.to_owned(), |v| format!("{identifier}=={v}"));
-            ("uvx".into(), vec![pkg])
+            ("uvx".into(), runtime_args.chain([pkg]).collect())
         }
         PackageRegistry::Oci => {
             let mut argv: Vec<String> = vec!["run".into(), "-i".into(), "--rm".into()];
@@ -122,6 +168,7 @@ pub fn runner(
             for name in env.into_iter().flat_map(BTreeMap::keys) {
                 argv.extend(["-e".into(), name.clone()]);
             }
+            argv.extend(runtime_args);
             argv.push(version.map_or_else(|| identifier.to_owned(), |v| format!("{identifier}:{v}")));
             ("docker".into(), argv)
         }

@@ -10,6 +10,8 @@ pub enum PresetError {
     UnknownPreset { name: String },
     #[error("preset {preset:?} takes no input named {input:?}")]
     UnknownInput { preset: String, input: String },
+    #[error("{value:?} is not a choice of {input:?}: use one of {choices}")]
+    NotAChoice { input: String, value: String, choices: String },
     #[error("{input:?} is required{}", suffix(.description))]
     MissingInput { input: String, description: String },
     #[error("a server named {name:?} already exists; {suggestion:?} is free")]

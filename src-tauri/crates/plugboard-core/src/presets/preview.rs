@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::error::PresetError;
-use super::model::NamedTemplate;
+use super::model::{NamedTemplate, Preset};
 use super::{convert, find};
 
 /// The command line (or URL) and the environment variables or headers that go with it.
@@ -22,7 +22,11 @@ pub struct PresetPreview {
 /// Converts as adding would, except that a required input left empty shows as `<key>` instead of failing. Only
 /// whether a secret input is filled matters: its value never appears.
 pub fn preview_preset(preset: &str, inputs: &BTreeMap<String, String>) -> Result<PresetPreview, PresetError> {
-    let preset = find(preset)?;
+    preview_of(find(preset)?, inputs)
+}
+
+/// [`preview_preset`] of any preset (a registry entry, a link, a bundle).
+pub fn preview_of(preset: &Preset, inputs: &BTreeMap<String, String>) -> Result<PresetPreview, PresetError> {
     let mut filled = inputs.clone();
     for input in preset.inputs.iter().filter(|i| i.required) {
         let slot = filled.entry(input.key.clone()).or_default();

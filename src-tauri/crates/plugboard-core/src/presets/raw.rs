@@ -19,6 +19,42 @@ pub struct RawServerJson {
     pub packages: Vec<RawPackage>,
     #[serde(default)]
     pub remotes: Vec<RawRemote>,
+    /// Extension metadata by reverse-DNS key; Plugboard reads only [`PLUGBOARD_META`].
+    #[serde(rename = "_meta", default)]
+    pub meta: BTreeMap<String, serde_json::Value>,
+}
+
+/// The `_meta` key of what Plugboard's own catalog adds to a `server.json`.
+pub const PLUGBOARD_META: &str = "dev.plugboard/preset";
+
+/// What the catalog says beyond the registry's shape: how logging in works for a client like Plugboard, and where
+/// each fact was checked.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RawPlugboardMeta {
+    /// Plain words about logging in, shown before adding (e.g. why one-click OAuth cannot work and what to do).
+    pub auth_note: Option<String>,
+    /// The publisher's documentation the preset was checked against.
+    #[serde(default)]
+    pub sources: Vec<String>,
+    /// OAuth settings the person may give: their own app's client id and secret, and the scopes to ask for.
+    pub oauth: Option<RawOAuthTemplate>,
+}
+
+/// The OAuth inputs a remote preset offers.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RawOAuthTemplate {
+    pub client_id: Option<RawInput>,
+    pub client_secret: Option<RawInput>,
+    pub scopes: Option<String>,
+}
+
+impl RawServerJson {
+    /// Plugboard's own `_meta` entry; an absent or malformed one reads as empty.
+    pub fn plugboard_meta(&self) -> RawPlugboardMeta {
+        self.meta.get(PLUGBOARD_META).and_then(|value| serde_json::from_value(value.clone()).ok()).unwrap_or_default()
+    }
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -34,6 +70,9 @@ pub struct RawPackage {
     pub identifier: Option<String>,
     pub version: Option<String>,
     pub transport: Option<RawTransport>,
+    /// Arguments for the runner (`docker run …`, `npx …`) before the package itself.
+    #[serde(default)]
+    pub runtime_arguments: Vec<RawArgument>,
     #[serde(default)]
     pub package_arguments: Vec<RawArgument>,
     #[serde(default)]
@@ -57,6 +96,11 @@ pub struct RawInput {
     pub is_secret: bool,
     pub default: Option<String>,
     pub format: Option<String>,
+    /// An example shown in an empty field (never used as a value).
+    pub placeholder: Option<String>,
+    /// The only values allowed, when given.
+    #[serde(default)]
+    pub choices: Vec<String>,
     /// A fixed value, possibly with `{variable}` placeholders.
     pub value: Option<String>,
     #[serde(default)]

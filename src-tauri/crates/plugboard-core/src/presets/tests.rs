@@ -84,7 +84,15 @@ fn oci_passes_secret_env_by_name() {
     let c = convert(gh, &inputs(&[("GITHUB_PERSONAL_ACCESS_TOKEN", "ghp_secret")])).expect("convert");
     assert_eq!(
         argv(&c.entry),
-        ["docker", "run", "-i", "--rm", "-e", "GITHUB_PERSONAL_ACCESS_TOKEN", "ghcr.io/github/github-mcp-server"]
+        [
+            "docker",
+            "run",
+            "-i",
+            "--rm",
+            "-e",
+            "GITHUB_PERSONAL_ACCESS_TOKEN",
+            "ghcr.io/github/github-mcp-server:0.28.1"
+        ]
     );
     let env = c.entry.env.as_ref().expect("env");
     assert_eq!(env["GITHUB_PERSONAL_ACCESS_TOKEN"], "${secret:GITHUB_PERSONAL_ACCESS_TOKEN}");
@@ -137,6 +145,22 @@ fn validation_refuses_unusable_presets() {
     assert!(invalid(r#"{"name":"a/b","description":"d","packages":[{"registryType":"nuget","identifier":"p","version":"1","transport":{"type":"stdio"}}]}"#)
         .contains("no npm"));
     assert!(invalid(r#"{"name":"ab","description":"d"}"#).contains("namespace/server"));
+    let image = |identifier: &str| {
+        format!(
+            r#"{{"name":"a/b","description":"d","packages":[{{"registryType":"oci","identifier":"{identifier}","transport":{{"type":"stdio"}}}}]}}"#
+        )
+    };
+    assert!(invalid(&image("ghcr.io/o/i")).contains("pinned by a tag"));
+    assert!(invalid(&image("ghcr.io/o/i:latest")).contains("pinned by a tag"));
+    assert!(invalid(&image("localhost:5000/o/i")).contains("pinned by a tag"));
+    assert!(Preset::from_json(&image("localhost:5000/o/i:1.2")).is_ok());
+    assert!(Preset::from_json(&image("ghcr.io/o/i@sha256:0123")).is_ok());
+    assert!(invalid(&pkg("1.x")).contains("exact version"));
+    let url = |url: &str| {
+        format!(r#"{{"name":"a/b","description":"d","remotes":[{{"type":"streamable-http","url":"{url}"}}]}}"#)
+    };
+    assert!(Preset::from_json(&url("http://127.0.0.1:3845/mcp")).is_ok());
+    assert!(invalid(&url("http://mcp.example/mcp")).contains("https"));
     assert!(invalid(r#"{"name":"a/b","remotes":[]}"#).contains("description"));
 }
 
@@ -190,7 +214,7 @@ fn preview_shows_the_command_before_adding() {
         .expect("preview");
     assert_eq!(fs.target, "npx -y @modelcontextprotocol/server-filesystem@2026.8.31 '/my notes'");
     let gh = preview_preset("io.github.github/github-mcp-server-local", &BTreeMap::new()).expect("preview");
-    assert_eq!(gh.target, "docker run -i --rm -e GITHUB_PERSONAL_ACCESS_TOKEN ghcr.io/github/github-mcp-server");
+    assert_eq!(gh.target, "docker run -i --rm -e GITHUB_PERSONAL_ACCESS_TOKEN ghcr.io/github/github-mcp-server:0.28.1");
     assert_eq!(gh.env[0].template, "${secret:GITHUB_PERSONAL_ACCESS_TOKEN}");
     let remote =
         preview_preset("io.github.github/github-mcp-server", &inputs(&[("github_token", "set")])).expect("preview");
@@ -198,4 +222,86 @@ fn preview_shows_the_command_before_adding() {
         (remote.target.as_str(), remote.headers[0].template.as_str()),
         ("https://api.githubcopilot.com/mcp/", "Bearer ${secret:github_token}")
     );
+}
+
+/// A preset whose publisher needs the person's own OAuth app asks for its client id and secret: the id lands in the
+/// entry's `oauth`, the secret in the vault under the name logins read, never in the entry.
+#[test]
+fn own_oauth_app_inputs() {
+    let asana = preset("com.asana/mcp");
+    assert!(asana.auth_note.as_deref().is_some_and(|n| n.contains("pre-registered")), "{:?}", asana.auth_note);
+    let err = convert(asana, &BTreeMap::new()).expect_err("the client id is required");
+    assert!(matches!(&err, PresetError::MissingInput { input, .. } if input == OAUTH_CLIENT_ID_INPUT), "{err}");
+    let c = convert(asana, &inputs(&[(OAUTH_CLIENT_ID_INPUT, "1234"), (OAUTH_CLIENT_SECRET_INPUT, "s3cret")]))
+        .expect("convert");
+    assert_eq!(c.entry.oauth.as_ref().and_then(|o| o.client_id.as_deref()), Some("1234"));
+    let stored: Vec<(&str, &str)> = c.secrets.iter().map(|(k, v)| (k.as_str(), v.expose().as_str())).collect();
+    assert_eq!(stored, [(crate::auth::CLIENT_SECRET_SECRET, "s3cret")]);
+    assert!(!serde_json::to_string(&c.entry).expect("json").contains("s3cret"));
+
+    // GitHub's client is optional: without it the entry has no oauth block (a token or nothing).
+    let gh = convert(preset("io.github.github/github-mcp-server"), &BTreeMap::new()).expect("convert");
+    assert!(gh.entry.oauth.is_none() && gh.secrets.is_empty());
+}
+
+/// An input with choices takes only one of them; an optional one left empty is simply absent.
+#[test]
+fn choices_are_enforced() {
+    let square = preset("io.github.square/square-mcp-server");
+    let err = convert(square, &inputs(&[("ACCESS_TOKEN", "t"), ("SANDBOX", "yes")])).expect_err("not a choice");
+    assert!(matches!(&err, PresetError::NotAChoice { input, .. } if input == "SANDBOX"), "{err}");
+    let c = convert(square, &inputs(&[("ACCESS_TOKEN", "t"), ("SANDBOX", "true")])).expect("convert");
+    assert_eq!(argv(&c.entry), ["npx", "-y", "square-mcp-server@0.1.2", "start"]);
+    let env = c.entry.env.expect("env");
+    assert_eq!((env["SANDBOX"].as_str(), env.get("DISALLOW_WRITES")), ("true", None));
+}
+
+/// A runner's own arguments go between the runner and the package (docker: after the `-e` names, before the
+/// image), each group dropped whole when its optional input is empty.
+#[test]
+fn runtime_arguments_precede_the_package() {
+    let text = r#"{"name":"a/b","description":"d","packages":[{"registryType":"oci","identifier":"ghcr.io/o/i:1",
+        "transport":{"type":"stdio"},
+        "runtimeArguments":[{"type":"named","name":"--network","value":"none"},
+                            {"type":"named","name":"-v","valueHint":"volume","isRequired":false}],
+        "environmentVariables":[{"name":"TOKEN","isSecret":true,"isRequired":true}]}]}"#;
+    let p = Preset::from_json(text).expect("valid");
+    let c = convert(&p, &inputs(&[("TOKEN", "x")])).expect("convert");
+    assert_eq!(argv(&c.entry), ["docker", "run", "-i", "--rm", "-e", "TOKEN", "--network", "none", "ghcr.io/o/i:1"]);
+}
+
+/// The clients the brief names as unable to log in with one click say so in plain words.
+#[test]
+fn presets_that_cannot_log_in_with_one_click_say_so() {
+    for (name, words) in [
+        ("io.github.github/github-mcp-server", "personal access token"),
+        ("com.asana/mcp", "client id"),
+        ("com.box/mcp", "client"),
+        ("com.figma/mcp", "desktop"),
+        ("com.vercel/mcp", "refused"),
+    ] {
+        let note = preset(name).auth_note.clone().unwrap_or_default();
+        assert!(note.contains(words), "{name}: {note:?}");
+    }
+}
+
+/// Every preset, its required inputs filled (a choice where it has choices), becomes a servers.json entry that the
+/// config accepts, with no secret value in it.
+#[test]
+fn every_preset_converts_into_a_valid_server() {
+    for entry in catalog() {
+        let filled: BTreeMap<String, String> = entry
+            .preset
+            .inputs
+            .iter()
+            .filter(|i| i.required)
+            .map(|i| (i.key.clone(), i.choices.first().cloned().unwrap_or_else(|| format!("value-of-{}", i.key))))
+            .collect();
+        let c = convert(&entry.preset, &filled).unwrap_or_else(|e| panic!("{}: {e}", entry.default_name));
+        validate_server(entry.default_name, &c.entry).unwrap_or_else(|e| panic!("{}: {e}", entry.default_name));
+        let text = serde_json::to_string(&c.entry).expect("json");
+        for input in entry.preset.inputs.iter().filter(|i| i.secret && i.required) {
+            assert!(!text.contains(&format!("value-of-{}", input.key)), "{}: {text}", entry.default_name);
+        }
+    }
 }

@@ -4,6 +4,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { ChevronLeft, SquareTerminal } from "lucide-react";
 import { Link, useParams } from "react-router";
 import PageHeader from "../../../shell/PageHeader";
+import ShareServer from "../../install/ShareServer";
 import LoginFacts from "../../auth/LoginFacts";
 import LoginPanel from "../../auth/LoginPanel";
 import { useLogin } from "../../auth/useLogin";
@@ -68,6 +69,7 @@ export default function ServerDetailPage() {
           <LoginPanel server={name} login={login} />
         </div>
       )}
+      {summary !== undefined && <ShareServer server={name} />}
       {servers.isPending ? (
         <p role="status" className="text-muted">
           Loading the server…
