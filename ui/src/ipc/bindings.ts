@@ -61,6 +61,40 @@ export const commands = {
 	 *  any text for a filled secret input: only whether it is filled matters, so its value need not cross.
 	 */
 	previewPreset: (preset: string, inputs: { [key in string]: string }) => typedError<PresetPreview, CommandError>(__TAURI_INVOKE("preview_preset", { preset, inputs })),
+	/**
+	 *  Every registry's page of active servers matching `text` (or only `registry`'s page at `cursor`); a registry
+	 *  that cannot be reached answers with its offline copy or says why.
+	 */
+	searchRegistry: (text: string, registry: string | null, cursor: string | null) => typedError<RegistryResults[], CommandError>(__TAURI_INVOKE("search_registry", { text, registry, cursor })),
+	/**  What adding the entry with these inputs would run; a filled secret input may be sent as any text. */
+	previewRegistryEntry: (entry: EntryRef, inputs: { [key in string]: string }) => typedError<PresetPreview, CommandError>(__TAURI_INVOKE("preview_registry_entry", { entry, inputs })),
+	/**  Adds the entry as the server `name`; secret inputs go to the keychain. Returns the server's name. */
+	addRegistryEntry: (entry: EntryRef, name: string, inputs: { [key in string]: string }) => typedError<string, CommandError>(__TAURI_INVOKE("add_registry_entry", { entry, name, inputs })),
+	/**  The registries searched (the official one unless the person chose others). */
+	listRegistrySources: () => typedError<RegistrySource[], CommandError>(__TAURI_INVOKE("list_registry_sources")),
+	/**  Searches `url` too (https only); returns the list as saved. */
+	addRegistrySource: (name: string, url: string) => typedError<RegistrySource[], CommandError>(__TAURI_INVOKE("add_registry_source", { name, url })),
+	/**  Stops searching `url`; returns the list as saved. */
+	removeRegistrySource: (url: string) => typedError<RegistrySource[], CommandError>(__TAURI_INVOKE("remove_registry_source", { url })),
+	/**  The install links the app was started with, offered before the page could listen; each is returned once. */
+	missedInstallOffers: () => typedError<InstallOffered[], CommandError>(__TAURI_INVOKE("missed_install_offers")),
+	/**  What adding from `link` with these inputs would run; a filled secret input may be sent as any text. */
+	previewInstallLink: (link: string, inputs: { [key in string]: string }) => typedError<PresetPreview, CommandError>(__TAURI_INVOKE("preview_install_link", { link, inputs })),
+	/**
+	 *  Adds the link's server as `name` once the person confirmed; secret inputs go to the keychain. It then waits for
+	 *  approval. Returns the server's name.
+	 */
+	addFromInstallLink: (link: string, name: string, inputs: { [key in string]: string }) => typedError<string, CommandError>(__TAURI_INVOKE("add_from_install_link", { link, name, inputs })),
+	/**  The server as a `plugboard://install` link (each secret asked for again, never carried). */
+	installLinkFor: (server: string) => typedError<string, CommandError>(__TAURI_INVOKE("install_link_for", { server })),
+	/**  The server as `client`'s config takes it, with that client's references in place of secrets. */
+	clientConfigFor: (server: string, client: ClientShape) => typedError<string, CommandError>(__TAURI_INVOKE("client_config_for", { server, client })),
+	/**  The bundle at `path` as the install dialog shows it; a bad bundle is refused with the reason. */
+	openBundle: (path: string) => typedError<BundleOffer, CommandError>(__TAURI_INVOKE("open_bundle", { path })),
+	/**  What installing the bundle with these inputs would run; a filled secret input may be sent as any text. */
+	previewBundle: (path: string, inputs: { [key in string]: string }) => typedError<PresetPreview, CommandError>(__TAURI_INVOKE("preview_bundle", { path, inputs })),
+	/**  Installs the bundle as the server `name`; secret inputs go to the keychain. Returns the server's name. */
+	addBundle: (path: string, name: string, inputs: { [key in string]: string }) => typedError<string, CommandError>(__TAURI_INVOKE("add_bundle", { path, name, inputs })),
 	/**  Every server's live status. */
 	serverStatuses: () => typedError<ServerStatusEntry[], CommandError>(__TAURI_INVOKE("server_statuses")),
 	/**  Connects a server (also after a failure or a disconnect). */
@@ -175,8 +209,10 @@ export const commands = {
 
 /** Events */
 export const events = {
+	bundleDropped: makeEvent<BundleDropped, BundleDropped>("bundle-dropped"),
 	configChanged: makeEvent<ConfigChanged, ConfigChanged>("config-changed"),
 	deepLinkRejected: makeEvent<DeepLinkRejected, DeepLinkRejected>("deep-link-rejected"),
+	installOffered: makeEvent<InstallOffered, InstallOffered>("install-offered"),
 	loginStarted: makeEvent<LoginStarted, LoginStarted>("login-started"),
 	pendingRequestArrived: makeEvent<PendingRequestArrived, PendingRequestArrived>("pending-request-arrived"),
 	pendingRequestWithdrawn: makeEvent<PendingRequestWithdrawn, PendingRequestWithdrawn>("pending-request-withdrawn"),
@@ -243,6 +279,31 @@ export type BackendKind =
 /**  INSECURE: a plaintext JSON file the person explicitly opted into. */
 "insecurePlaintextFile";
 
+/**  A `.mcpb` file was dropped onto the window; the page asks the core what it is (`open_bundle`) before anything. */
+export type BundleDropped = {
+	path: string,
+};
+
+/**  A bundle as the person is asked about it. */
+export type BundleOffer = {
+	path: string,
+	displayName: string,
+	version: string,
+	author: string,
+	description: string,
+	/**  The manifest's spec version. */
+	spec: string,
+	/**  The tools the manifest declares (the server's own list may differ; pinning covers what it really offers). */
+	tools: Tool[],
+	signature: Signature,
+	/**  Platforms and runtimes it names, in words. */
+	compatibility: string,
+	preset: Preset,
+	suggestedName: string,
+	preview: PresetPreview,
+	flags: ReviewFlag[],
+};
+
 /**  Something the server sent about a running call, forwarded to its caller in the order it arrived. */
 export type CallEvent = 
 /**  `notifications/progress` carrying this call's progress token; `message` is server text: show it inert. */
@@ -295,6 +356,15 @@ export type ClientNotFound = {
 	clientLabel: string,
 	lookedIn: string[],
 };
+
+/**  The clients whose config shape can be copied. */
+export type ClientShape = 
+/**  `~/.cursor/mcp.json`: `mcpServers`, `${env:NAME}`. */
+"cursor" | 
+/**  VS Code's `mcp.json`: `servers` with `type`, and `inputs` prompted as passwords for `${input:NAME}`. */
+"vs-code" | 
+/**  Claude Code's `.mcp.json`: `mcpServers` with `type`, `${NAME}`. */
+"claude-code";
 
 /**  One client as `clients list` shows it. */
 export type ClientStatus = {
@@ -429,6 +499,13 @@ export type EntryProblem = {
 	column: number,
 };
 
+/**  Which entry of which registry. */
+export type EntryRef = {
+	registry: string,
+	name: string,
+	version: string,
+};
+
 /**  One source file and what it holds. */
 export type FilePlan = {
 	client: string,
@@ -530,6 +607,26 @@ export type ImportSummary = {
 	secretsMoved: number,
 };
 
+/**  An install link as the person is asked about it. */
+export type InstallOffer = {
+	/**  The link itself, handed back to add (parsed again then). */
+	link: string,
+	preset: Preset,
+	/**  The link's name, or a free variant of it. */
+	suggestedName: string,
+	preview: PresetPreview,
+	/**  What deserves a second look (sudo, rm -rf, an unpinned package, a host mount, …). */
+	flags: ReviewFlag[],
+};
+
+/**
+ *  A `plugboard://install` link arrived and parsed: the consent dialog shows what it would add. Nothing is added
+ *  before the person confirms, and nothing runs before they approve it.
+ */
+export type InstallOffered = {
+	offer: InstallOffer,
+};
+
 /**  An entry of the file that cannot be used as written. */
 export type InvalidServer = {
 	name: string,
@@ -541,12 +638,20 @@ export type InvalidServer = {
 export type Launch = 
 /**  A local process from a package registry. */
 { kind: "package"; registry: PackageRegistry; identifier: string; 
-/**  Absent only for an OCI image (Docker then runs its `latest` tag). */
+/**  Absent only for an OCI image whose identifier carries its tag or digest. */
 version: string | null; 
+/**  The runner's own arguments (`docker run … <here> image`), grouped like `args`. */
+runtimeArgs: string[][]; 
 /**  Each group is one argument's tokens; a group naming an optional input left empty is dropped whole. */
 args: string[][]; env: NamedTemplate[] } | 
+/**  A program as a link or a bundle gives it (not from a package registry): the command and its arguments. */
+{ kind: "command"; command: string; 
+/**  Grouped like a package's `args`. */
+args: string[][]; env: NamedTemplate[] } | 
 /**  A hosted endpoint. */
-{ kind: "remote"; transport: RemoteTransport; url: string; headers: NamedTemplate[] };
+{ kind: "remote"; transport: RemoteTransport; url: string; headers: NamedTemplate[]; 
+/**  The OAuth settings the person may give (their own app's client), when the preset offers them. */
+oauth: OAuthTemplate | null };
 
 /**  Where the limit in force comes from. */
 export type LimitFrom = 
@@ -597,6 +702,16 @@ export type NamedTemplate = {
 export type NewSecret = {
 	name: string,
 	value: string,
+};
+
+/**  The inputs that become a remote server's `oauth` settings. */
+export type OAuthTemplate = {
+	/**  The input holding the person's own OAuth client id. */
+	clientIdInput: string | null,
+	/**  The secret input holding that client's secret (stored where logins look for it). */
+	clientSecretInput: string | null,
+	/**  The scopes to ask for. */
+	scopes: string | null,
 };
 
 /**  Where a package comes from, which decides the runner (`npx`, `uvx`, `docker`). */
@@ -662,6 +777,13 @@ export type Preset = {
 	launch: Launch,
 	/**  What the person is asked for, in the order the preset lists them. */
 	inputs: PresetInput[],
+	/**
+	 *  Plain words about logging in (why one-click OAuth cannot work here and what to do instead), when the catalog
+	 *  has something to say.
+	 */
+	authNote: string | null,
+	/**  The publisher's documentation the preset was checked against. */
+	sources: string[],
 };
 
 /**  One value the person gives when adding the preset. */
@@ -675,6 +797,10 @@ export type PresetInput = {
 	default: string | null,
 	/**  The value is a path on this machine. */
 	filepath: boolean,
+	/**  An example shown in the empty field, never used as the value. */
+	placeholder: string | null,
+	/**  The only values allowed, when not empty. */
+	choices: string[],
 };
 
 /**  A preset as the catalog page shows it. */
@@ -721,6 +847,37 @@ export type PromptMessageInfo = {
 export type PromptOutcome = {
 	description: string | null,
 	messages: PromptMessageInfo[],
+};
+
+/**  One offered entry, in the catalog's form, and where it comes from. */
+export type RegistryListing = {
+	/**  The registry's base URL. */
+	registry: string,
+	version: string,
+} & PresetListing;
+
+/**  What one registry answered to a search. */
+export type RegistryResults = {
+	source: RegistrySource,
+	listings: RegistryListing[],
+	/**  Entries left out, each with why (deprecated, malformed, nothing runnable here). */
+	skipped: Skipped[],
+	/**  Where the next page starts, for "more". */
+	nextCursor: string | null,
+	/**
+	 *  Set when the registry could not be reached and these results are the ones kept from an earlier search:
+	 *  when they were fetched (seconds since the Unix epoch; 32 bits reach 2106, and the UI's numbers stay exact).
+	 */
+	cachedAt: number | null,
+	/**  Why the registry could not be searched (nothing cached either), or why the cached copy is shown. */
+	problem: string | null,
+};
+
+/**  One registry to search. */
+export type RegistrySource = {
+	name: string,
+	/**  The base URL, without `/v0.1/…` and without a trailing slash. */
+	url: string,
 };
 
 /**  Which HTTP transport a hosted endpoint speaks. */
@@ -883,6 +1040,19 @@ export type ServerSummary = {
 	oauth: boolean,
 };
 
+/**
+ *  Whether the bundle carries an `mcpb sign` signature. Plugboard does not verify X.509 signatures yet, so a signed
+ *  bundle is shown as signed but unverified, and trusted no more than an unsigned one.
+ */
+export type Signature = "unsigned" | "signed-not-verified";
+
+/**  An entry left out, and why (a fixed sentence plus what the entry said). */
+export type Skipped = {
+	/**  The entry's name, or `entry N` when it has none. */
+	name: string,
+	reason: string,
+};
+
 /**  What stopped the engine, in words. */
 export type StartupProblem = {
 	/**  What is wrong, naming the file or folder. */
@@ -902,6 +1072,11 @@ export type StepOutcome = { outcome: "passed"; detail: string } |
 { outcome: "warning"; detail: string } | { outcome: "failed"; detail: string; whatToDo: string } | 
 /**  Not run because an earlier step failed. */
 { outcome: "skipped" };
+
+export type Tool = {
+	name: string,
+	description: string | null,
+};
 
 /**  One client's budget, as `clients list` and the Clients screen show it. */
 export type ToolBudget = {
