@@ -1,13 +1,14 @@
-//! `plugboard://` links, as the window receives them from a cold start or a second launch: what a link asks for,
-//! and handing a login callback (`plugboard://oauth/callback?…`) to the logins waiting for it. Any local process can
-//! send one, so nothing is trusted because it arrived, and nothing from the link is echoed back in a refusal.
+//! `plugboard://` links and OAuth redirects by deep link, as the window receives them from a cold start or a second
+//! launch: what a link asks for, and handing a login callback (`dev.plugboard.desktop:/oauth/callback?…`, the
+//! private-use scheme RFC 8252 asks for) to the logins waiting for it. Any local process can send one, so nothing is
+//! trusted because it arrived, and nothing from the link is echoed back in a refusal.
 
 use crate::auth::{CallbackRejected, PendingFlows};
 
 /// What a `plugboard://` link asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LinkKind {
-    /// `plugboard://oauth/callback?…`: an authorization server's redirect, completing a login.
+    /// `dev.plugboard.desktop:/oauth/callback?…`: an authorization server's redirect, completing a login.
     OAuthCallback,
     /// `plugboard://install?…`: adding a server (not supported yet).
     Install,
@@ -15,11 +16,11 @@ pub enum LinkKind {
 }
 
 impl LinkKind {
-    /// What `raw` asks for; anything that does not parse as a `plugboard://` URL is unknown.
+    /// What `raw` asks for; anything that does not parse as one of Plugboard's links is unknown.
     pub fn of(raw: &str) -> Self {
         let Ok(url) = url::Url::parse(raw) else { return Self::Unknown };
         match (url.scheme(), url.host_str(), url.path()) {
-            ("plugboard", Some("oauth"), "/callback") => Self::OAuthCallback,
+            (crate::OAUTH_REDIRECT_SCHEME, None, "/oauth/callback") => Self::OAuthCallback,
             ("plugboard", Some("install"), _) => Self::Install,
             _ => Self::Unknown,
         }
@@ -52,12 +53,22 @@ mod tests {
     use super::*;
     use crate::auth::Expectation;
 
-    /// Only `plugboard://oauth/callback` is a login callback; other hosts, paths and schemes are not.
+    /// Only the reverse-domain scheme's `/oauth/callback` is a login callback (the redirect a login sends); other
+    /// paths, a host, and the `plugboard://` scheme people see are not.
     #[test]
     fn classifies_links() {
-        assert_eq!(LinkKind::of("plugboard://oauth/callback?code=a&state=b"), LinkKind::OAuthCallback);
+        let callback = format!("{}?code=a&state=b", crate::auth::DEEP_LINK_REDIRECT);
+        assert_eq!(LinkKind::of(&callback), LinkKind::OAuthCallback);
         assert_eq!(LinkKind::of("plugboard://install?name=x&config=e30"), LinkKind::Install);
-        for other in ["plugboard://oauth/other?code=a", "plugboard://evil", "https://oauth/callback", "%%%", ""] {
+        for other in [
+            "plugboard://oauth/callback?code=a&state=b",
+            "dev.plugboard.desktop:/oauth/other?code=a",
+            "dev.plugboard.desktop://evil/oauth/callback?code=a",
+            "plugboard://evil",
+            "https://oauth/callback",
+            "%%%",
+            "",
+        ] {
             assert_eq!(LinkKind::of(other), LinkKind::Unknown, "{other}");
         }
     }
@@ -68,10 +79,13 @@ mod tests {
     fn a_callback_reaches_its_login_and_nothing_else_does() {
         let flows = PendingFlows::new();
         let _waiting = flows.register("s-real", "notes", Expectation::default());
-        let forged = open_link(&flows, "plugboard://oauth/callback?code=<script>&state=forged").unwrap_err();
+        let forged = open_link(&flows, "dev.plugboard.desktop:/oauth/callback?code=<script>&state=forged").unwrap_err();
         assert_eq!(forged, LinkRefused::Login(CallbackRejected::UnknownState));
         assert!(!forged.to_string().contains("script") && !forged.to_string().contains("forged"), "{forged}");
         assert_eq!(open_link(&flows, "plugboard://install?x=1"), Err(LinkRefused::InstallNotSupported));
-        assert_eq!(open_link(&flows, "plugboard://oauth/callback?code=c&state=s-real").as_deref(), Ok("notes"));
+        assert_eq!(
+            open_link(&flows, "dev.plugboard.desktop:/oauth/callback?code=c&state=s-real").as_deref(),
+            Ok("notes")
+        );
     }
 }

@@ -14,8 +14,9 @@ use crate::config::model::{Auth, HttpSpec, OAuthSettings, Redirect, ServerConfig
 use crate::config::references::expand;
 use crate::secrets::{ServerReferences, Vault};
 
-/// The deep-link redirect URI, for pre-registered clients that allow Plugboard's private-use scheme (RFC 8252).
-pub const DEEP_LINK_REDIRECT: &str = "plugboard://oauth/callback";
+/// The deep-link redirect URI, for pre-registered clients that allow Plugboard's private-use scheme: a reverse
+/// domain name and a single slash, as RFC 8252 §7.1 writes it (`crate::OAUTH_REDIRECT_SCHEME`).
+pub const DEEP_LINK_REDIRECT: &str = "dev.plugboard.desktop:/oauth/callback";
 /// How long a login waits for the person to finish in the browser.
 pub const LOGIN_TIMEOUT: Duration = Duration::from_secs(5 * 60);
 
