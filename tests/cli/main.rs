@@ -11,6 +11,7 @@ mod import_cli;
 mod keychain_lock_cli;
 mod login_path_cli;
 mod oauth_cli;
+mod oauth_refresh_cli;
 mod presets_cli;
 mod registry_cli;
 mod secrets_sweep_cli;

@@ -21,6 +21,7 @@ pub mod loopback;
 pub mod metadata_checks;
 mod oauth_http;
 pub mod pending;
+mod refresh;
 #[cfg(test)]
 mod registration_tests;
 mod revoke;
