@@ -1,8 +1,8 @@
-//! Routes `plugboard://` URLs, from a cold start or forwarded by a second launch, to the core (`links::open_link`):
-//! `plugboard://oauth/callback?…` completes a pending login; `plugboard://install?…` is offered to the person in the
-//! consent dialog (nothing is added before they confirm); anything else is turned away and the UI says so. Any
-//! local process can send a deep link, so nothing here is trusted because it arrived, and a refusal echoes nothing
-//! from the link.
+//! Routes `plugboard://` URLs and OAuth redirects, from a cold start or forwarded by a second launch, to the core
+//! (`links::open_link`): `dev.plugboard.desktop:/oauth/callback?…` completes a pending login; `plugboard://install?…`
+//! is offered to the person in the consent dialog (nothing is added before they confirm); anything else is turned
+//! away and the UI says so. Any local process can send a deep link, so nothing here is trusted because it arrived,
+//! and a refusal echoes nothing from the link.
 
 use std::sync::Arc;
 
@@ -82,12 +82,12 @@ pub fn route(app: &AppHandle, raw: &str) {
 /// forwards (single-instance hands the second launch's arguments to the deep-link plugin).
 pub fn listen(app: &AppHandle) {
     use tauri_plugin_deep_link::DeepLinkExt;
-    // A development build is not installed, so nothing tells the desktop that it opens plugboard:// links and a
-    // browser's redirect would go nowhere: register this binary for the scheme (a .desktop file in the user's data
-    // dir, through xdg-mime). An installed package registers itself.
+    // A development build is not installed, so nothing tells the desktop that it opens plugboard:// links and OAuth
+    // redirects, and a browser's redirect would go nowhere: register this binary for both schemes (a .desktop file in
+    // the user's data dir, through xdg-mime). An installed package registers itself.
     #[cfg(all(debug_assertions, target_os = "linux"))]
     if let Err(e) = app.deep_link().register_all() {
-        tracing::warn!("cannot register the plugboard:// scheme with the desktop: {e}");
+        tracing::warn!("cannot register Plugboard's link schemes with the desktop: {e}");
     }
     let handle = app.clone();
     app.deep_link().on_open_url(move |event| {

@@ -95,7 +95,7 @@ fn without_a_subcommand_it_starts_the_window_beside_it() {
         format!("#!/bin/sh\n# Stand-in window: records its argv.\nprintf '%s\\n' \"$@\" > '{}'\n", received.display());
     std::fs::write(&window, script).expect("stand-in window");
     std::fs::set_permissions(&window, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    let link = "plugboard://oauth/callback?code=x&state=y";
+    let link = "dev.plugboard.desktop:/oauth/callback?code=x&state=y";
     let opened = std::process::Command::new(&cli).arg(link).output().expect("run");
     assert!(opened.status.success(), "{}", stderr(&opened));
     assert_eq!(std::fs::read_to_string(&received).expect("the window ran"), format!("{link}\n"));

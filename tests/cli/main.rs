@@ -12,6 +12,7 @@ mod keychain_lock_cli;
 mod login_path_cli;
 mod mcp_registry_cli;
 mod oauth_cli;
+mod oauth_refresh_cli;
 mod presets_cli;
 mod presets_start_cli;
 mod registry_cli;

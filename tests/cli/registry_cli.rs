@@ -118,3 +118,50 @@ fn insecure_file_store_is_explicit_opt_in() {
     let config = std::fs::read_to_string(sandbox.config_dir().join("servers.json")).expect("config");
     assert!(!config.contains("opt-in-value"));
 }
+
+/// A file the way other clients and people write it: seed 000's `"oauth": true`, one entry of the wrong shape, one
+/// with a wrong value, and keys from other clients. `list` shows every usable entry, the bad ones with their field and
+/// reason, and a note for each other client's key; `status` lists the bad ones too; an add leaves the bad entries in
+/// the file exactly as written.
+#[test]
+fn every_valid_entry_loads_and_bad_ones_survive_a_save() {
+    let sandbox = Sandbox::new();
+    let written = r#"{"mcpServers": {
+        "acme": {"type": "http", "url": "https://mcp.acme.example/mcp", "oauth": true},
+        "shape": {"command": "npx", "args": "-y @scope/server --token sk-live-0123456789"},
+        "value": {"url": "ftp://files.example/mcp"},
+        "cline": {"command": "uvx", "args": ["tool"], "disabled": true, "timeout": 60, "alwaysAllow": ["read"], "trust": true}
+    }}"#;
+    let path = sandbox.write_config(written);
+
+    let list = sandbox.run(&["list"]);
+    assert!(list.status.success(), "{}", stderr(&list));
+    let table = stdout(&list);
+    assert!(table.lines().any(|l| l.starts_with("acme") && l.contains("enabled")), "{table}");
+    assert!(table.lines().any(|l| l.starts_with("cline") && l.contains("disabled")), "{table}");
+    assert!(table.contains("invalid: shape: args: invalid type: a string, expected a sequence"), "{table}");
+    assert!(table.contains("invalid: value: url:"), "{table}");
+    assert!(!table.contains("sk-live"), "a reason quotes the value: {table}");
+    for note in [
+        r#"note: cline: "disabled": true is read as "enabled": false"#,
+        r#"note: cline: "timeout": 60 is read as seconds ("timeoutMs": 60000)"#,
+        r#"note: cline: "alwaysAllow" is kept like "autoApprove""#,
+        r#"note: cline: "trust" is not a key Plugboard knows"#,
+    ] {
+        assert!(table.contains(note), "missing {note:?} in\n{table}");
+    }
+    let status = sandbox.run(&["status"]);
+    assert!(stdout(&status).contains("invalid: shape: args:"), "{}", stdout(&status));
+
+    let added = sandbox.run(&["add", "more", "--", "uvx", "more-tool"]);
+    assert!(added.status.success(), "{}", stderr(&added));
+    let taken = sandbox.run(&["add", "shape", "--", "uvx", "other"]);
+    assert!(!taken.status.success(), "an add replaced an entry Plugboard cannot read");
+    let before: serde_json::Value = serde_json::from_str(written).expect("json");
+    let after: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("servers.json")).expect("json");
+    for name in ["acme", "shape", "value", "cline"] {
+        assert_eq!(after["mcpServers"][name], before["mcpServers"][name], "{name} was not kept as written");
+    }
+    assert_eq!(after["mcpServers"]["more"]["command"], "uvx");
+}

@@ -1,4 +1,4 @@
-// Logging in to a real OAuth server from the window: the deep-link redirect (`plugboard://oauth/callback`, delivered
+// Logging in to a real OAuth server from the window: the deep-link redirect (`dev.plugboard.desktop:/oauth/callback`, delivered
 // by a second launch of the app, the way a browser hands it over) with hostile links refused while the login waits,
 // and the loopback redirect. The TypeScript SDK's demo OAuth server plays the authorization server; the test plays
 // the browser (the harness lets no real one start).
@@ -147,23 +147,23 @@ describe("OAuth login in the window", () => {
     assert.match(await panel.getText(), /Waiting for the browser…/);
     // The harness lets no browser start: the app says so and the link is there to open by hand.
     assert.match(await panel.getText(), /The browser could not be opened/);
-    assert.match(authorizationUrl, /redirect_uri=plugboard%3A%2F%2Foauth%2Fcallback/);
+    assert.match(authorizationUrl, /redirect_uri=dev\.plugboard\.desktop%3A%2Foauth%2Fcallback/);
     await painted(browser);
     await screenshot(browser, "login-waiting");
 
     const callback = await consent(authorizationUrl);
-    assert.match(callback, /^plugboard:\/\/oauth\/callback\?/, "the demo server accepted the deep-link redirect");
+    assert.match(callback, /^dev\.plugboard\.desktop:\/oauth\/callback\?/, "the demo server accepted the deep-link redirect");
     const state = new URL(callback).searchParams.get("state");
     assert.ok(state, "the callback carries a state");
     const forged = `${state.slice(0, -1)}${state.endsWith("A") ? "B" : "A"}`;
     const hostile = [
-      [`plugboard://oauth/callback?code=forged&state=${encodeURIComponent(forged)}`, UNKNOWN],
-      ["plugboard://oauth/callback?code=x&state=never-issued-by-plugboard", UNKNOWN],
+      [`dev.plugboard.desktop:/oauth/callback?code=forged&state=${encodeURIComponent(forged)}`, UNKNOWN],
+      ["dev.plugboard.desktop:/oauth/callback?code=x&state=never-issued-by-plugboard", UNKNOWN],
       [`${callback}&pad=${"A".repeat(64 * 1024)}`, /longer than 8192 bytes/],
       [`${callback}&junk=%zz`, /broken percent-encoding/],
       [`${callback}&state=${encodeURIComponent(state)}`, /`state` more than once/],
       [
-        "plugboard://oauth/callback?error=access_denied&error_description=<script>alert(1)</script>&state=x",
+        "dev.plugboard.desktop:/oauth/callback?error=access_denied&error_description=<script>alert(1)</script>&state=x",
         UNKNOWN,
       ],
     ];
@@ -229,7 +229,7 @@ describe("OAuth login in the window", () => {
 describe("a cold start with a link", () => {
   let browser;
   before(async () => {
-    browser = await launchApp(["plugboard://oauth/callback?code=stale&state=from-an-earlier-run"]);
+    browser = await launchApp(["dev.plugboard.desktop:/oauth/callback?code=stale&state=from-an-earlier-run"]);
   });
   after(async () => browser?.deleteSession());
 

@@ -21,7 +21,7 @@ export const CONFIG_PATH = "/home/ada/.config/plugboard/servers.json";
 
 /** A server as `list_servers` reports it (stdio, enabled, hand-written unless `fields` says otherwise). */
 export function server(fields: Partial<ServerSummary> & Pick<ServerSummary, "name">): ServerSummary {
-  return { transport: "stdio", target: `npx -y ${fields.name}-mcp`, enabled: true, origin: null, oauth: false, ...fields };
+  return { transport: "stdio", target: `npx -y ${fields.name}-mcp`, enabled: true, origin: null, oauth: false, notes: [], ...fields };
 }
 
 /** A tool of server `of`, allowed unless `fields` says otherwise. */

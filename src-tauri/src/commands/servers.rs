@@ -21,12 +21,12 @@ pub async fn list_servers(engine: State<'_, Arc<Engine>>) -> Result<ServerList, 
     with_registry(&engine, |r| Ok(r.list())).await
 }
 
-/// One server's entry as pretty JSON, exactly as it is in the file.
+/// One server's entry as pretty JSON, exactly as it is in the file (one Plugboard cannot read too, to fix it).
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
 pub async fn get_server(engine: State<'_, Arc<Engine>>, name: String) -> Result<String, CommandError> {
-    with_registry(&engine, move |r| r.get(&name).map(|entry| to_json(&entry))).await
+    with_registry(&engine, move |r| r.entry_text(&name)).await
 }
 
 /// A secret typed into the Add server form: its value goes to the keychain, the entry holds `${secret:NAME}`.
@@ -132,8 +132,4 @@ fn parse_entry(name: &str, json: &str) -> Result<RawServer, CommandError> {
         field: Some(format!("mcpServers.{name}")),
         message: format!("the entry is not valid JSON for a server: {e}"),
     })
-}
-
-fn to_json(entry: &RawServer) -> String {
-    serde_json::to_string_pretty(entry).unwrap_or_else(|_| "{}".to_owned())
 }

@@ -8,7 +8,7 @@ import * as __TAURI_EVENT from "@tauri-apps/api/event";
 export const commands = {
 	/**  Every configured server, the entries that need fixing and the path of the config file. */
 	listServers: () => typedError<ServerList, CommandError>(__TAURI_INVOKE("list_servers")),
-	/**  One server's entry as pretty JSON, exactly as it is in the file. */
+	/**  One server's entry as pretty JSON, exactly as it is in the file (one Plugboard cannot read too, to fix it). */
 	getServer: (name: string) => typedError<string, CommandError>(__TAURI_INVOKE("get_server", { name })),
 	/**
 	 *  Adds a server from its JSON entry, with the secrets its `${secret:…}` references name (stored first; a failure
@@ -1036,8 +1036,13 @@ export type ServerSummary = {
 	enabled: boolean,
 	/**  The client it was imported from, if any. */
 	origin: string | null,
-	/**  Whether it logs in with OAuth (it has an `oauth` section): the UI offers Log in and Log out for it. */
+	/**
+	 *  Whether it may log in with OAuth: it has an `oauth` section, or it is a URL server with no credentials of its
+	 *  own (an OAuth server when it answers 401 with a challenge). The UI offers Log in when it needs a login.
+	 */
 	oauth: boolean,
+	/**  How keys other clients write were read, and keys Plugboard does not know (kept in the file, ignored). */
+	notes: string[],
 };
 
 /**

@@ -23,13 +23,15 @@ pub fn status(out: &mut impl Write, engine: &Engine) -> anyhow::Result<()> {
         let statuses = supervisor.settle_all(SETTLE).await;
         let required = supervisor.required_failures();
         engine.shutdown().await;
-        if statuses.is_empty() {
+        let list = engine.registry().list();
+        if statuses.is_empty() && list.invalid.is_empty() {
             writeln!(out, "No servers configured yet (see `plugboard add` and `plugboard import`).")?;
         }
         let width = statuses.iter().map(|(n, _)| n.chars().count()).max().unwrap_or(4).max(4);
         for (name, status) in &statuses {
             writeln!(out, "{name:width$}  {:<13} {}", status.label(), detail(status))?;
         }
+        super::servers::write_notes_and_invalid(out, &list)?;
         while let Ok(event) = warnings.try_recv() {
             if let SupervisorEvent::Warned { message, .. } = event {
                 writeln!(out, "warning: {message}")?;

@@ -1,7 +1,8 @@
 //! Logs: `tracing` to stderr and to a daily-rotated file in the data dir, filtered by `PLUGBOARD_LOG`.
 //! Targets that could print credentials or what servers and clients exchange are capped whatever the filter says:
 //! rmcp's OAuth module logs the authorization code at debug, and its service logs every MCP message (a tool's
-//! arguments and result, a secret a server echoed) at debug and trace and every notification at info.
+//! arguments and result, a secret a server echoed) at debug and trace and every notification at info. A CLI command
+//! keeps the terminal for its own lines: the libraries' log lines go to the file unless `PLUGBOARD_LOG` is set.
 
 use std::io::{IsTerminal, Write};
 
@@ -49,10 +50,14 @@ pub fn init(mode: Mode, scrub: &LogScrub) -> Option<WorkerGuard> {
         Mode::Window => "info",
         Mode::Cli => "warn",
     };
+    // A command prints its own clear lines; the libraries' (rmcp's ERROR for an expected 401, reqwest's, hyper's)
+    // go to the file only, unless the person asked for logs on the terminal.
+    let own_lines_only = mode == Mode::Cli && requested.as_deref().is_none_or(|r| r.trim().is_empty());
     let stderr_layer = fmt::layer()
         .with_ansi(std::io::stderr().is_terminal())
         .with_writer(Scrubbed { make: std::io::stderr, scrub: scrub.clone() })
-        .with_filter(EnvFilter::new(filter_directives(requested.as_deref(), stderr_default)));
+        .with_filter(EnvFilter::new(filter_directives(requested.as_deref(), stderr_default)))
+        .with_filter(tracing_subscriber::filter::filter_fn(move |meta| !own_lines_only || is_own(meta.target())));
 
     let log_dir = plugboard_core::paths::log_dir();
     // The appender prunes old files at start and complains on stderr when the folder is not there yet.
@@ -120,6 +125,11 @@ impl<W: Write> Write for ScrubbedWriter<W> {
     }
 }
 
+/// Whether a log line comes from Plugboard's own crates (`plugboard_core`, `plugboard_cli`, `plugboard_app`).
+fn is_own(target: &str) -> bool {
+    target.starts_with("plugboard")
+}
+
 /// The filter for one sink: the person's directives (or `default`), then caps on credential-bearing targets.
 fn filter_directives(requested: Option<&str>, default: &str) -> String {
     let requested = requested.map(str::trim).filter(|r| !r.is_empty()).unwrap_or(default);
@@ -135,7 +145,18 @@ fn filter_directives(requested: Option<&str>, default: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::filter_directives;
+    use super::{filter_directives, is_own};
+
+    /// Plugboard's crates are its own lines; the libraries' are not, whatever their level.
+    #[test]
+    fn own_lines_are_plugboards_crates() {
+        for own in ["plugboard_core::supervisor::actor", "plugboard_cli", "plugboard_app::window"] {
+            assert!(is_own(own), "{own}");
+        }
+        for library in ["rmcp::transport::worker", "reqwest::connect", "hyper_util::client", "oauth2"] {
+            assert!(!is_own(library), "{library}");
+        }
+    }
 
     /// The default applies when PLUGBOARD_LOG is unset or blank, and the caps are always appended.
     #[test]

@@ -62,6 +62,17 @@ fn write_table(out: &mut impl Write, list: &ServerList) -> std::io::Result<()> {
         let transport = transport_label(server.transport);
         writeln!(out, "{:width$}  {transport:<15}  {state:<8}  {}", server.name, server.target)?;
     }
+    write_notes_and_invalid(out, list)
+}
+
+/// The notes on entries (other clients' keys, unknown keys) and the entries that cannot be used, with why: what
+/// `list` and `status` both end with.
+pub(crate) fn write_notes_and_invalid(out: &mut impl Write, list: &ServerList) -> std::io::Result<()> {
+    for server in &list.servers {
+        for note in &server.notes {
+            writeln!(out, "note: {}: {note}", server.name)?;
+        }
+    }
     for bad in &list.invalid {
         writeln!(out, "invalid: {}: {}: {}", bad.name, bad.field, bad.message)?;
     }

@@ -15,13 +15,18 @@ pub const COMMAND_BINARY: &str = if cfg!(windows) { "plugboard.exe" } else { "pl
 /// The argument that starts the window hidden (in the tray): how it starts at login.
 pub const HIDDEN_FLAG: &str = "--hidden";
 
-/// Whether these arguments (with the program name) ask for the window: none at all, one `plugboard://` URL, or
+/// Whether these arguments (with the program name) ask for the window: none at all, one `plugboard://` URL or OAuth
+/// redirect (`dev.plugboard.desktop:/oauth/callback?…`), or
 /// `--hidden` (started at login, it stays in the tray until opened).
 pub fn opens_window(args: &[OsString]) -> bool {
     match args {
         [_] => true,
         [_, flag] if flag == HIDDEN_FLAG => true,
-        [_, url] => url.to_str().is_some_and(|u| u.starts_with(&format!("{}:", plugboard_core::DEEP_LINK_SCHEME))),
+        [_, url] => url.to_str().is_some_and(|u| {
+            [plugboard_core::DEEP_LINK_SCHEME, plugboard_core::OAUTH_REDIRECT_SCHEME]
+                .iter()
+                .any(|scheme| u.starts_with(&format!("{scheme}:")))
+        }),
         _ => false,
     }
 }
@@ -111,7 +116,8 @@ mod tests {
     #[test]
     fn window_or_cli_is_chosen_from_the_arguments() {
         assert!(opens_window(&args(&["plugboard"])));
-        assert!(opens_window(&args(&["plugboard", "plugboard://oauth/callback?code=x"])));
+        assert!(opens_window(&args(&["plugboard", "plugboard://install?name=x"])));
+        assert!(opens_window(&args(&["plugboard", "dev.plugboard.desktop:/oauth/callback?code=x"])));
         assert!(opens_window(&args(&["plugboard", "--hidden"])));
         assert!(!opens_window(&args(&["plugboard", "--hidden", "plugboard://x"])));
         assert!(!opens_window(&args(&["plugboard", "list"])));

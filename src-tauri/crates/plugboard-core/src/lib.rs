@@ -28,5 +28,10 @@ mod testing;
 pub mod transport;
 pub mod trust;
 
-/// The scheme of Plugboard's deep links (`plugboard://oauth/callback`, `plugboard://install`).
+/// The scheme of the deep links people see (`plugboard://install`).
 pub const DEEP_LINK_SCHEME: &str = "plugboard";
+
+/// The private-use scheme of OAuth redirects by deep link: the app's identifier, a reverse domain name Plugboard
+/// controls, as RFC 8252 §7.1 asks (`dev.plugboard.desktop:/oauth/callback`). Registered beside
+/// [`DEEP_LINK_SCHEME`] in tauri.conf.json.
+pub const OAUTH_REDIRECT_SCHEME: &str = "dev.plugboard.desktop";

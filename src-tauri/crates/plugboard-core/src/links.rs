@@ -1,7 +1,8 @@
-//! `plugboard://` links, as the window receives them from a cold start or a second launch: what a link asks for,
-//! handing a login callback (`plugboard://oauth/callback?…`) to the logins waiting for it, and turning an install
-//! link (`plugboard://install?…`) into an offer the person decides on. Any local process can send one, so nothing is
-//! trusted because it arrived, nothing is added here, and nothing from the link is echoed back in a refusal.
+//! `plugboard://` links and OAuth redirects by deep link, as the window receives them from a cold start or a second
+//! launch: what a link asks for, handing a login callback (`dev.plugboard.desktop:/oauth/callback?…`, the private-use
+//! scheme RFC 8252 asks for) to the logins waiting for it, and turning an install link (`plugboard://install?…`) into
+//! an offer the person decides on. Any local process can send one, so nothing is trusted because it arrived, nothing
+//! is added here, and nothing from the link is echoed back in a refusal.
 
 use crate::auth::{CallbackRejected, PendingFlows};
 use crate::install::{InstallError, InstallOffer};
@@ -10,7 +11,7 @@ use crate::registry::Registry;
 /// What a `plugboard://` link asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LinkKind {
-    /// `plugboard://oauth/callback?…`: an authorization server's redirect, completing a login.
+    /// `dev.plugboard.desktop:/oauth/callback?…`: an authorization server's redirect, completing a login.
     OAuthCallback,
     /// `plugboard://install?…`: a server offered for adding (Cursor's, LM Studio's or VS Code's shape).
     Install,
@@ -18,11 +19,11 @@ pub enum LinkKind {
 }
 
 impl LinkKind {
-    /// What `raw` asks for; anything that does not parse as a `plugboard://` URL is unknown.
+    /// What `raw` asks for; anything that does not parse as one of Plugboard's links is unknown.
     pub fn of(raw: &str) -> Self {
         let Ok(url) = url::Url::parse(raw) else { return Self::Unknown };
         match (url.scheme(), url.host_str(), url.path()) {
-            ("plugboard", Some("oauth"), "/callback") => Self::OAuthCallback,
+            (crate::OAUTH_REDIRECT_SCHEME, None, "/oauth/callback") => Self::OAuthCallback,
             ("plugboard", Some("install"), _) => Self::Install,
             _ => Self::Unknown,
         }
@@ -65,12 +66,22 @@ mod tests {
     use super::*;
     use crate::auth::Expectation;
 
-    /// Only `plugboard://oauth/callback` is a login callback; other hosts, paths and schemes are not.
+    /// Only the reverse-domain scheme's `/oauth/callback` is a login callback (the redirect a login sends); other
+    /// paths, a host, and the `plugboard://` scheme people see are not.
     #[test]
     fn classifies_links() {
-        assert_eq!(LinkKind::of("plugboard://oauth/callback?code=a&state=b"), LinkKind::OAuthCallback);
+        let callback = format!("{}?code=a&state=b", crate::auth::DEEP_LINK_REDIRECT);
+        assert_eq!(LinkKind::of(&callback), LinkKind::OAuthCallback);
         assert_eq!(LinkKind::of("plugboard://install?name=x&config=e30"), LinkKind::Install);
-        for other in ["plugboard://oauth/other?code=a", "plugboard://evil", "https://oauth/callback", "%%%", ""] {
+        for other in [
+            "plugboard://oauth/callback?code=a&state=b",
+            "dev.plugboard.desktop:/oauth/other?code=a",
+            "dev.plugboard.desktop://evil/oauth/callback?code=a",
+            "plugboard://evil",
+            "https://oauth/callback",
+            "%%%",
+            "",
+        ] {
             assert_eq!(LinkKind::of(other), LinkKind::Unknown, "{other}");
         }
     }
@@ -89,7 +100,7 @@ mod tests {
         let registry = registry(dir.path());
         let flows = PendingFlows::new();
         let _waiting = flows.register("s-real", "notes", Expectation::default());
-        let forged = open_link(&flows, &registry, "plugboard://oauth/callback?code=<script>&state=forged").unwrap_err();
+        let forged = open_link(&flows, &registry, "dev.plugboard.desktop:/oauth/callback?code=<script>&state=forged").unwrap_err();
         assert!(matches!(forged, LinkRefused::Login(CallbackRejected::UnknownState)), "{forged:?}");
         assert!(!forged.to_string().contains("script") && !forged.to_string().contains("forged"), "{forged}");
         assert!(matches!(open_link(&flows, &registry, "plugboard://install?x=1"), Err(LinkRefused::Install(_))));
@@ -99,7 +110,7 @@ mod tests {
         let offered = open_link(&flows, &registry, &link).expect("offered");
         assert!(matches!(&offered, Opened::InstallOffer(offer) if offer.suggested_name == "memory"), "{offered:?}");
         assert!(registry.store().snapshot().servers.is_empty(), "an offer adds nothing");
-        let completed = open_link(&flows, &registry, "plugboard://oauth/callback?code=c&state=s-real").expect("login");
+        let completed = open_link(&flows, &registry, "dev.plugboard.desktop:/oauth/callback?code=c&state=s-real").expect("login");
         assert!(matches!(completed, Opened::Login { server } if server == "notes"));
     }
 }

@@ -54,7 +54,7 @@ function emit(name: "loginStarted" | "serverStatusChanged", payload: LoginStarte
 
 /** Serves `github` (OAuth) and `plain` (a remote server without OAuth) with these statuses. */
 function serve(statuses: ServerStatusEntry[]) {
-  const remote = { transport: "streamableHttp" as const, enabled: true, origin: null };
+  const remote = { transport: "streamableHttp" as const, enabled: true, origin: null, notes: [] };
   listServers.mockResolvedValue({
     status: "ok",
     data: {

@@ -35,7 +35,7 @@ let emitStatusChanged: (payload: ServerStatusChanged) => void;
 function serve(names: string[], statuses: ServerStatusEntry[]) {
   const data: ServerList = {
     configPath: "/home/ada/.config/plugboard/servers.json",
-    servers: names.map((name) => ({ name, transport: "stdio", target: `npx ${name}`, enabled: true, origin: null, oauth: false })),
+    servers: names.map((name) => ({ name, transport: "stdio", target: `npx ${name}`, enabled: true, origin: null, oauth: false, notes: [] })),
     invalid: [],
     fileProblem: null,
   };

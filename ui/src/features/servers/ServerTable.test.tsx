@@ -23,6 +23,7 @@ const SERVERS: ServerSummary[] = Array.from({ length: 200 }, (_, index) => ({
   enabled: true,
   origin: null,
   oauth: false,
+  notes: [],
 }));
 const FAILED: ServerStatus = { state: "failed", error: "exited with status 1", stderrTail: null };
 const STATUSES = new Map(SERVERS.map((server) => [server.name, FAILED]));

@@ -29,7 +29,7 @@ function ok(fields: Partial<ServerList> = {}) {
 
 /** An enabled stdio server that was not imported, unless `fields` says otherwise. */
 function server(fields: Partial<ServerSummary> & { name: string }): ServerSummary {
-  return { transport: "stdio", target: "npx -y @mcp/files", enabled: true, origin: null, oauth: false, ...fields };
+  return { transport: "stdio", target: "npx -y @mcp/files", enabled: true, origin: null, oauth: false, notes: [], ...fields };
 }
 
 /** What the page handed to `events.configChanged.listen`, so a test can fire the event. */
@@ -219,6 +219,28 @@ describe("ServersPage", () => {
     expect(screen.queryByText("No servers yet")).not.toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
     expect(screen.getByText(CONFIG_PATH).tagName).toBe("CODE");
+  });
+
+  // Pins: how other clients' keys were read is listed per server under its own heading, as sentences.
+  it("lists the notes on entries", async () => {
+    listServers.mockReturnValue(
+      ok({ servers: [server({ name: "files", notes: ['"disabled": true is read as "enabled": false'] }), server({ name: "quiet" })] }),
+    );
+    renderWithProviders(<ServersPage />);
+
+    const section = await screen.findByRole("region", { name: "Notes on the config file" });
+    const items = within(section).getAllByRole("listitem");
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent('files · "disabled": true is read as "enabled": false');
+  });
+
+  // Pins: no notes, no section.
+  it("shows no notes section when no entry has notes", async () => {
+    listServers.mockReturnValue(ok({ servers: [server({ name: "files" })] }));
+    renderWithProviders(<ServersPage />);
+
+    expect(await screen.findByRole("table")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Notes on the config file" })).not.toBeInTheDocument();
   });
 
   // Pins: <script>/<img onerror> in an invalid entry's name, field or message stays literal text, never an element.

@@ -1,10 +1,11 @@
 // The Servers page: loading, error, empty and list states of the configured servers with their live status and
 // triage (summary, search, filter, sort, retry all failed), one notice when the computer looks offline, plus what
-// needs fixing.
+// needs fixing and how keys from other clients were read.
 import PageHeader from "../../shell/PageHeader";
 import AddServerButton from "./add/AddServerButton";
 import ConfigFileProblem from "./ConfigFileProblem";
 import ConfigPath from "./ConfigPath";
+import EntryNotes from "./EntryNotes";
 import NeedsFixing from "./NeedsFixing";
 import OfflineNotice from "./OfflineNotice";
 import ServersEmpty from "./ServersEmpty";
@@ -42,6 +43,7 @@ export default function ServersPage() {
             </>
           )}
           {query.data.invalid.length > 0 && <NeedsFixing invalid={query.data.invalid} />}
+          <EntryNotes servers={query.data.servers} />
           {/* "No servers yet" would be wrong while entries exist that only need fixing. */}
           {query.data.servers.length === 0 && query.data.invalid.length === 0 ? (
             <ServersEmpty configPath={query.data.configPath} />

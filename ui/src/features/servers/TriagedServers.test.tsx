@@ -32,7 +32,7 @@ stubLayout(600, 40);
 function serve(servers: (Partial<ServerSummary> & { name: string; status?: ServerStatus })[]) {
   const summaries = servers.map(({ status, ...fields }) => {
     void status;
-    return { transport: "stdio" as const, target: `npx -y ${fields.name}-mcp`, enabled: true, origin: null, oauth: false, ...fields };
+    return { transport: "stdio" as const, target: `npx -y ${fields.name}-mcp`, enabled: true, origin: null, oauth: false, notes: [], ...fields };
   });
   const statuses: ServerStatusEntry[] = servers.flatMap(({ name, status }) => (status ? [{ server: name, status }] : []));
   listServers.mockResolvedValue({

@@ -5,7 +5,7 @@ import { countGroups, failedServers, groupOf, matchesQuery, visibleServers } fro
 
 /** An enabled stdio server running `npx <name>-mcp`, unless `fields` says otherwise. */
 function server(name: string, fields: Partial<ServerSummary> = {}): ServerSummary {
-  return { name, transport: "stdio", target: `npx -y ${name}-mcp`, enabled: true, origin: null, oauth: false, ...fields };
+  return { name, transport: "stdio", target: `npx -y ${name}-mcp`, enabled: true, origin: null, oauth: false, notes: [], ...fields };
 }
 
 const READY: ServerStatus = { state: "ready", tools: 1, protocolVersion: "2025-06-18", serverName: null };

@@ -73,7 +73,7 @@ pub enum LoginError {
     #[error("the login was cancelled")]
     Cancelled,
     /// The server is not configured for OAuth.
-    #[error("{0} is not an OAuth server: give it an `oauth` section (or use headers / bearerTokenEnvVar)")]
+    #[error("{0} does not log in with OAuth: only a URL server without headers or bearerTokenEnvVar can")]
     NotOAuth(String),
     /// Waited too long for the person to finish in the browser.
     #[error("no answer from the browser within {0} s; run the login again")]

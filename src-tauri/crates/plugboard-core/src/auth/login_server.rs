@@ -12,10 +12,11 @@ use super::store::{CLIENT_SECRET_SECRET, CREDENTIALS_SECRET, VaultCredentialStor
 use super::{LoginError, LoginRequest, login};
 use crate::config::model::{Auth, HttpSpec, OAuthSettings, Redirect, ServerConfig, Transport};
 use crate::config::references::expand;
-use crate::secrets::{ServerReferences, Vault};
+use crate::secrets::{Sensitive, ServerReferences, Vault};
 
-/// The deep-link redirect URI, for pre-registered clients that allow Plugboard's private-use scheme (RFC 8252).
-pub const DEEP_LINK_REDIRECT: &str = "plugboard://oauth/callback";
+/// The deep-link redirect URI, for pre-registered clients that allow Plugboard's private-use scheme: a reverse
+/// domain name and a single slash, as RFC 8252 §7.1 writes it (`crate::OAUTH_REDIRECT_SCHEME`).
+pub const DEEP_LINK_REDIRECT: &str = "dev.plugboard.desktop:/oauth/callback";
 /// How long a login waits for the person to finish in the browser.
 pub const LOGIN_TIMEOUT: Duration = Duration::from_secs(5 * 60);
 
@@ -35,16 +36,38 @@ pub fn login_hint(server: &str) -> String {
     format!("Log in to {server}: `plugboard login {server}` or the Log in button")
 }
 
-/// The OAuth settings and resource URL of `config`, or why it has none.
+/// The OAuth settings and resource URL of `config`, or why it has none. A URL server with no credentials of its
+/// own (no `oauth`, headers or `bearerTokenEnvVar`) may log in with the defaults, as other clients let it: it is an
+/// OAuth server when it answers 401 with a challenge or publishes protected-resource metadata.
 pub fn oauth_target(config: &ServerConfig, vault: &Vault) -> Result<(OAuthSettings, String), LoginError> {
     let name = config.name.as_str();
-    let (Transport::Http(HttpSpec { url, .. }), Auth::OAuth(settings)) = (&config.transport, &config.auth) else {
-        return Err(LoginError::NotOAuth(name.to_owned()));
+    let (url, settings) = match (&config.transport, &config.auth) {
+        (Transport::Http(HttpSpec { url, .. }), Auth::OAuth(settings)) => (url, settings.clone()),
+        (Transport::Http(HttpSpec { url, .. }), Auth::None) => (url, OAuthSettings::default()),
+        _ => return Err(LoginError::NotOAuth(name.to_owned())),
     };
     let references = ServerReferences { server: name, vault };
     let url =
         expand(url, &references).map_err(|e| LoginError::Refused(format!("its url: {e}")))?.value.expose().clone();
-    Ok((settings.clone(), url))
+    Ok((settings, url))
+}
+
+/// The pre-registered client's secret (blocking): `oauth.clientSecret` (a `${secret:…}` reference, where an import
+/// puts it), else the one kept under the login's own name in the keychain.
+pub(super) fn client_secret(
+    server: &str,
+    settings: &OAuthSettings,
+    vault: &Vault,
+) -> Result<Option<Sensitive<String>>, LoginError> {
+    match &settings.client_secret {
+        Some(written) => {
+            let references = ServerReferences { server, vault };
+            let expanded = expand(written, &references)
+                .map_err(|e| LoginError::Refused(format!("its oauth.clientSecret: {e}")))?;
+            Ok(Some(expanded.value))
+        }
+        None => vault.get(server, CLIENT_SECRET_SECRET).map_err(|e| LoginError::Store(e.to_string())),
+    }
 }
 
 /// Logs in to the OAuth server `config`; on success its tokens are in the keychain and a connect will use them.
@@ -52,12 +75,10 @@ pub async fn login_server(config: &ServerConfig, context: LoginContext<'_>) -> R
     let name = config.name.as_str();
     let (settings, url) = oauth_target(config, &context.vault)?;
     let client_secret = {
-        let vault = Arc::clone(&context.vault);
-        let server = name.to_owned();
-        tokio::task::spawn_blocking(move || vault.get(&server, CLIENT_SECRET_SECRET))
+        let (vault, settings, server) = (Arc::clone(&context.vault), settings.clone(), name.to_owned());
+        tokio::task::spawn_blocking(move || client_secret(&server, &settings, &vault))
             .await
-            .map_err(|e| LoginError::Store(e.to_string()))?
-            .map_err(|e| LoginError::Store(e.to_string()))?
+            .map_err(|e| LoginError::Store(e.to_string()))??
     };
     let challenge = fetch_challenge(&context.http, &url).await;
     // A server that demanded more scopes mid-session (a 403) gets them asked for together with what it had.
@@ -88,7 +109,7 @@ pub async fn login_server(config: &ServerConfig, context: LoginContext<'_>) -> R
         client_secret,
         redirect_uri,
         challenge,
-        client_metadata_url: None,
+        client_metadata_url: settings.client_metadata_url.clone(),
         allow_missing_pkce_metadata: settings.allow_missing_pkce_metadata,
     };
     let states = VolatileStateStore::new();

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::store::VaultCredentialStore;
 use super::{LoginError, oauth_target};
-use crate::config::model::ServerConfig;
+use crate::config::model::{Auth, ServerConfig};
 use crate::secrets::Vault;
 
 /// A server's OAuth login as the UI shows it.
@@ -76,12 +76,17 @@ impl LoginState {
     }
 }
 
-/// The login state of `config`, read from the keychain (blocking). `NotOAuth` for a server that does not use OAuth.
+/// The login state of `config`, read from the keychain (blocking). `NotOAuth` for a server that does not use OAuth,
+/// and for a URL server without an `oauth` section that has not logged in (nothing to show for a public server).
 pub fn login_state(config: &ServerConfig, vault: std::sync::Arc<Vault>) -> Result<LoginState, LoginError> {
     let (_, url) = oauth_target(config, &vault)?;
     let store = VaultCredentialStore::new(vault, config.name.as_str(), url);
     let stored = store.load_now().map_err(|e| LoginError::Store(e.to_string()))?;
-    Ok(stored.as_ref().map_or_else(LoginState::logged_out, LoginState::from_credentials))
+    match stored {
+        Some(credentials) => Ok(LoginState::from_credentials(&credentials)),
+        None if matches!(config.auth, Auth::OAuth(_)) => Ok(LoginState::logged_out()),
+        None => Err(LoginError::NotOAuth(config.name.to_string())),
+    }
 }
 
 #[cfg(test)]

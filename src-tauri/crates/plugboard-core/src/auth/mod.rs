@@ -8,6 +8,7 @@ pub mod callback;
 pub mod client_credentials;
 pub mod cross_app;
 pub mod demanded_scopes;
+mod detect;
 mod error;
 pub mod flow;
 #[cfg(test)]
@@ -20,6 +21,9 @@ pub mod loopback;
 pub mod metadata_checks;
 mod oauth_http;
 pub mod pending;
+mod refresh;
+#[cfg(test)]
+mod registration_tests;
 mod revoke;
 pub mod step_up;
 pub mod store;
@@ -32,6 +36,7 @@ pub use client_credentials::{
     ClientCredential, ClientCredentialsRequest, JwtSigningAlgorithm, login_client_credentials,
 };
 pub use cross_app::{CrossAppRequest, IdentityProvider, login_cross_app};
+pub use detect::publishes_resource_metadata;
 pub use error::LoginError;
 pub use flow::{LoginRequest, login};
 pub use login_server::{

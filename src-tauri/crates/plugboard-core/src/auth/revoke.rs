@@ -10,7 +10,7 @@ use rmcp::transport::auth::StoredCredentials;
 use url::Url;
 
 use super::oauth_http::authorization_manager;
-use super::store::{CLIENT_SECRET_SECRET, VaultCredentialStore};
+use super::store::VaultCredentialStore;
 use super::{LoginError, metadata_checks::secure_endpoint, oauth_target};
 use crate::config::model::ServerConfig;
 use crate::net::{ApprovedHosts, GuardError, GuardedClient, Redirects};
@@ -40,7 +40,7 @@ pub struct LoggedOut {
 /// (whatever the revocation did: the person asked for them to be gone).
 pub async fn logout_server(config: &ServerConfig, vault: Arc<Vault>) -> Result<LoggedOut, LoginError> {
     let name = config.name.as_str();
-    let (_, url) = oauth_target(config, &vault)?;
+    let (settings, url) = oauth_target(config, &vault)?;
     let store = VaultCredentialStore::new(Arc::clone(&vault), name, url.clone());
     let stored = {
         let store = store.clone();
@@ -51,7 +51,7 @@ pub async fn logout_server(config: &ServerConfig, vault: Arc<Vault>) -> Result<L
     };
     let revocation = match &stored {
         Some(credentials) => {
-            let secret = vault.get(name, CLIENT_SECRET_SECRET).ok().flatten();
+            let secret = super::login_server::client_secret(name, &settings, &vault).ok().flatten();
             revoke(&url, credentials, secret.as_ref()).await
         }
         None => Revocation::NothingStored,

@@ -1,8 +1,11 @@
 //! rmcp's `CredentialStore` over the vault: one server's OAuth credentials in the OS keychain, bound to the resource
-//! URL they were issued for, and a volatile `StateStore` for pending authorizations (PKCE verifiers never reach disk).
+//! URL they were issued for, refreshed by Plugboard's rule (`refresh.rs`: a minute ahead, one process at a time), and
+//! a volatile `StateStore` for pending authorizations (PKCE verifiers never reach disk).
 
 use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rmcp::transport::auth::{
@@ -10,6 +13,7 @@ use rmcp::transport::auth::{
 };
 use serde::{Deserialize, Serialize};
 
+use super::refresh::{self, RefreshLock};
 use crate::secrets::{Sensitive, Vault};
 
 /// The vault name of a server's OAuth credentials (client id, tokens, scopes, issuer).
@@ -33,12 +37,54 @@ pub struct VaultCredentialStore {
     vault: Arc<Vault>,
     server: String,
     resource: String,
+    /// This server's refresh lock file (in the data dir).
+    lock_path: PathBuf,
+    /// The lock `load` took when it found the token due, kept for the refresh rmcp then makes.
+    held: Arc<Mutex<Option<RefreshLock>>>,
+    /// Set while rmcp refreshes under the guard: its own `load` must not wait for the lock it holds.
+    refreshing: Arc<AtomicBool>,
 }
 
 impl VaultCredentialStore {
     /// The credentials of `server` for the resource `resource` (its MCP URL as configured).
     pub fn new(vault: Arc<Vault>, server: impl Into<String>, resource: impl Into<String>) -> Self {
-        Self { vault, server: server.into(), resource: resource.into() }
+        let server = server.into();
+        Self {
+            lock_path: refresh::lock_path(&crate::paths::data_dir(), &server),
+            vault,
+            server,
+            resource: resource.into(),
+            held: Arc::default(),
+            refreshing: Arc::default(),
+        }
+    }
+
+    /// The same store, its refresh lock in `data_dir` instead of the process's data dir (tests).
+    pub fn locking_in(self, data_dir: &Path) -> Self {
+        Self { lock_path: refresh::lock_path(data_dir, &self.server), ..self }
+    }
+
+    /// The stored credentials as a session uses them (blocking). A token due for a refresh is refreshed by one
+    /// process: this waits for the server's refresh lock and reads again; still due, it keeps the lock for the
+    /// refresh rmcp makes next (it sees the token as expired); refreshed meanwhile by another process, it is fresh.
+    fn load_for_use(&self) -> Result<Option<StoredCredentials>, AuthError> {
+        let Some(credentials) = self.load_now()? else { return Ok(None) };
+        if self.refreshing.load(Ordering::SeqCst) || !refresh::due(&credentials, refresh::now()) {
+            return Ok(Some(credentials));
+        }
+        let mut held = self.held.lock().map_err(|_| AuthError::CredentialStoreError("refresh lock".into()))?;
+        if held.is_none() {
+            *held = RefreshLock::acquire(&self.lock_path).map_err(|e| lock_error(&e))?;
+        }
+        match self.load_now()? {
+            Some(latest) if refresh::due(&latest, refresh::now()) => {
+                Ok(Some(refresh::as_expired(latest, refresh::now())))
+            }
+            other => {
+                *held = None;
+                Ok(other)
+            }
+        }
     }
 
     /// The stored credentials, if any were issued for this resource (blocking).
@@ -88,6 +134,22 @@ fn store_error(e: &crate::secrets::VaultError) -> AuthError {
     AuthError::CredentialStoreError(e.to_string())
 }
 
+fn lock_error(e: &std::io::Error) -> AuthError {
+    AuthError::CredentialStoreError(format!("the refresh lock in the data dir: {e}"))
+}
+
+/// rmcp holds this through a refresh's load, token request and save.
+struct RefreshGuard {
+    _lock: Option<RefreshLock>,
+    refreshing: Arc<AtomicBool>,
+}
+
+impl Drop for RefreshGuard {
+    fn drop(&mut self) {
+        self.refreshing.store(false, Ordering::SeqCst);
+    }
+}
+
 /// Names the kind of a serde error without its text, which could quote a token.
 trait ClassifyName {
     fn classify_name(&self) -> &'static str;
@@ -104,14 +166,10 @@ impl ClassifyName for serde_json::Error {
     }
 }
 
-/// One refresh at a time per server across every session of this process: two sessions refreshing at once would
-/// each spend the same rotating refresh token, and the second would be rejected.
-static REFRESH_LOCKS: LazyLock<Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>> = LazyLock::new(Mutex::default);
-
 #[async_trait::async_trait]
 impl CredentialStore for VaultCredentialStore {
     async fn load(&self) -> Result<Option<StoredCredentials>, AuthError> {
-        self.blocking(|store| store.load_now()).await
+        self.blocking(|store| store.load_for_use()).await
     }
 
     async fn save(&self, credentials: StoredCredentials) -> Result<(), AuthError> {
@@ -128,12 +186,19 @@ impl CredentialStore for VaultCredentialStore {
         self.clear().await
     }
 
+    /// One refresh at a time per server across every process and session (two refreshing at once would each spend
+    /// the same rotating refresh token, and the second would be refused): the lock `load` took, or the lock now.
     async fn acquire_refresh_guard(&self) -> Result<Option<CredentialRefreshGuard>, AuthError> {
-        let lock = {
-            let mut locks = REFRESH_LOCKS.lock().map_err(|_| AuthError::CredentialStoreError("refresh lock".into()))?;
-            Arc::clone(locks.entry(self.server.clone()).or_default())
-        };
-        Ok(Some(CredentialRefreshGuard::new(lock.lock_owned().await)))
+        let lock = self.blocking(|store| {
+            let taken = store.held.lock().map_err(|_| AuthError::CredentialStoreError("refresh lock".into()))?.take();
+            match taken {
+                Some(lock) => Ok(Some(lock)),
+                None => RefreshLock::acquire(&store.lock_path).map_err(|e| lock_error(&e)),
+            }
+        });
+        let lock = lock.await?;
+        self.refreshing.store(true, Ordering::SeqCst);
+        Ok(Some(CredentialRefreshGuard::new(RefreshGuard { _lock: lock, refreshing: Arc::clone(&self.refreshing) })))
     }
 }
 

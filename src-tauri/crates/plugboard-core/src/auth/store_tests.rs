@@ -75,17 +75,55 @@ async fn rejected_refresh_token_clears() {
     assert!(store.load().await.expect("load").is_none());
 }
 
-/// Two refreshes of one server never overlap: the second guard waits for the first to be dropped.
+/// Two refreshes of one server never overlap, whichever store (or process) makes them: the second guard waits for
+/// the first to be dropped.
 #[tokio::test]
 async fn refreshes_are_serialised_per_server() {
-    let store = VaultCredentialStore::new(vault(), "serialised", "https://a.example/mcp");
+    let dir = tempfile::tempdir().expect("dir");
+    let store = VaultCredentialStore::new(vault(), "serialised", "https://a.example/mcp").locking_in(dir.path());
     let first = store.acquire_refresh_guard().await.expect("guard").expect("some");
-    let other = store.clone();
+    let other = VaultCredentialStore::new(vault(), "serialised", "https://a.example/mcp").locking_in(dir.path());
     let second = tokio::spawn(async move { other.acquire_refresh_guard().await.map(|g| g.is_some()) });
     tokio::time::sleep(Duration::from_millis(50)).await;
     assert!(!second.is_finished(), "the second refresh must wait");
     drop(first);
     assert!(second.await.expect("join").expect("guard"));
+}
+
+/// A token due for a refresh is refreshed once: the first store to read it keeps the refresh lock and shows rmcp an
+/// expired token; a second store (another process) waits on the lock and then reads the token the first refreshed,
+/// fresh, instead of refreshing again with a refresh token that has just rotated.
+#[tokio::test]
+async fn a_due_token_is_refreshed_by_one_store_and_read_fresh_by_the_other() {
+    let (dir, vault) = (tempfile::tempdir().expect("dir"), vault());
+    let store =
+        || VaultCredentialStore::new(Arc::clone(&vault), "notes", "https://a.example/mcp").locking_in(dir.path());
+    let mut due = credentials("at-old");
+    due.token_received_at = Some(refresh::now() - 3600 + 30);
+    store().save(due).await.expect("save");
+
+    let first = store();
+    let seen = first.load().await.expect("load").expect("some");
+    assert!(
+        refresh::due(&seen, refresh::now()) && seen.token_received_at < Some(refresh::now() - 3600),
+        "shown expired"
+    );
+    let second = store();
+    let waiting = tokio::spawn(async move { second.load().await });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(!waiting.is_finished(), "the second reader must wait for the refresh in progress");
+
+    // What rmcp does next: the guard (the lock the load kept), the refresh's own load, the save.
+    let guard = first.acquire_refresh_guard().await.expect("guard");
+    assert_eq!(access_token(&first.load().await.expect("load").expect("some")), "at-old");
+    let mut fresh = credentials("at-new");
+    fresh.token_received_at = Some(refresh::now());
+    first.save(fresh).await.expect("save");
+    drop(guard);
+
+    let read = waiting.await.expect("join").expect("load").expect("some");
+    assert_eq!(access_token(&read), "at-new");
+    assert!(!refresh::due(&read, refresh::now()), "the second reader does not refresh again");
 }
 
 /// A pending state is readable until deleted, and gone once its time to live has passed.

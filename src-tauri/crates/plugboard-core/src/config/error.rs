@@ -21,6 +21,9 @@ pub enum ConfigError {
     /// The file on disk is broken; Plugboard keeps working on the last good version and will not overwrite it.
     #[error("{path} cannot be parsed, so Plugboard will not overwrite it: fix it first ({reason})")]
     BrokenOnDisk { path: PathBuf, reason: String },
+    /// The change would replace an entry of the file Plugboard cannot read; it stays as the person wrote it.
+    #[error("the server {name:?} is already in the file (as an entry Plugboard cannot read): fix or remove it first")]
+    UnreadableEntryInTheWay { name: String },
 }
 
 impl ConfigError {

@@ -63,12 +63,15 @@ mod tests {
         }
     }
 
-    /// A wrong shape (args as a string) is reported with its position too.
+    /// A wrong shape of the file itself (`mcpServers` a list) is reported with its position too; a wrong shape
+    /// inside one entry is not an error of the file (`lenient.rs` sets the entry apart).
     #[test]
     fn wrong_shape_has_a_position() {
-        let err = parse(r#"{"mcpServers":{"a":{"command":"x","args":"-y"}}}"#).expect_err("shape");
+        let err = parse(r#"{"mcpServers":["a"]}"#).expect_err("shape");
         assert!(matches!(err, ConfigError::Syntax { line: 1, .. }), "{err:?}");
         assert!(err.to_string().contains("invalid type"), "{err}");
+        let entry = parse(r#"{"mcpServers":{"a":{"command":"x","args":"-y"}}}"#).expect("the file is fine");
+        assert!(entry.unreadable.contains_key("a"));
     }
 
     /// A UTF-8 BOM and an empty file are accepted.

@@ -4,7 +4,9 @@
 mod entry_text;
 mod error;
 mod file;
+mod lenient;
 pub mod model;
+mod other_keys;
 mod profiles;
 pub mod raw;
 pub mod references;

@@ -153,19 +153,24 @@ pub enum Auth {
 }
 
 /// OAuth options of a remote server.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OAuthSettings {
     pub scopes: Option<String>,
     pub client_id: Option<String>,
+    /// The pre-registered client's secret as written: a `${secret:NAME}` reference, expanded only at login.
+    pub client_secret: Option<String>,
+    /// The https URL of Plugboard's client ID metadata document, tried before dynamic registration.
+    pub client_metadata_url: Option<String>,
     pub redirect: Redirect,
     /// The person chose to log in although the authorization server does not advertise S256 PKCE; shown in the UI.
     pub allow_missing_pkce_metadata: bool,
 }
 
 /// Where the authorization server sends the browser back to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Redirect {
     /// `http://127.0.0.1:<port>/callback`, the spec-compliant default for dynamic registration.
+    #[default]
     Loopback,
     /// `plugboard://oauth/callback`, for pre-registered clients that allow a private-use scheme.
     DeepLink,

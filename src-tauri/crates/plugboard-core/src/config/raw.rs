@@ -1,5 +1,7 @@
 //! The lenient shape of `servers.json` as people and other clients write it (the `mcpServers` superset).
 //! Every field is optional and unknown keys are kept, so a file round-trips; `validate` turns it into the model.
+//! An entry whose shape is wrong is kept as written apart from the others (`lenient.rs`): it must never make the
+//! rest of the file unreadable, nor be dropped when Plugboard saves.
 
 use std::collections::BTreeMap;
 
@@ -8,16 +10,37 @@ use serde_json::{Map, Value};
 
 /// The whole file.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(from = "super::lenient::WireFile", into = "super::lenient::WireFile")]
 pub struct RawConfigFile {
-    #[serde(rename = "mcpServers", default)]
+    /// The entries of `mcpServers` whose shape could be read.
     pub servers: BTreeMap<String, RawServer>,
+    /// The entries of `mcpServers` whose shape could not be read (a string where a list belongs), exactly as
+    /// written: listed with their reason, and written back unchanged.
+    pub unreadable: BTreeMap<String, UnreadableEntry>,
     /// What each gateway profile offers (see `profiles.rs`). Kept as written: a malformed profile must not make
     /// the whole file unreadable, so it is checked on its own, after parsing.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub profiles: Option<Value>,
     /// Keys of the file Plugboard does not know, kept as they were.
-    #[serde(flatten)]
     pub other: Map<String, Value>,
+}
+
+impl RawConfigFile {
+    /// Whether an entry of that name is in the file, readable or not.
+    pub fn has_entry(&self, name: &str) -> bool {
+        self.servers.contains_key(name) || self.unreadable.contains_key(name)
+    }
+}
+
+/// An entry of `mcpServers` whose shape could not be read, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnreadableEntry {
+    /// The entry as written.
+    pub written: Value,
+    /// The field whose shape is wrong, as written in the file (`args`, `oauth.scopes`); `mcpServers` when the
+    /// entry itself is not an object.
+    pub field: String,
+    /// What is wrong with it, without quoting the value (it may be a secret).
+    pub message: String,
 }
 
 /// One entry under `mcpServers`, exactly as written.
@@ -54,7 +77,13 @@ pub struct RawServer {
     /// Tools the source client ran without asking; kept apart from the allowlist, never merged into it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub auto_approve: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// `{…}`, or `true` for `{}` as other clients write it (`false`: no login).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::lenient::oauth_section",
+        serialize_with = "super::lenient::write_oauth_section"
+    )]
     pub oauth: Option<RawOAuth>,
     /// Send `Authorization: Bearer $VAR` whenever that environment variable is set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -73,9 +102,16 @@ pub struct RawOAuth {
     /// Space-separated scopes to ask for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scopes: Option<String>,
-    /// A pre-registered client id (its secret, if any, lives in the keychain).
+    /// A pre-registered client id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub client_id: Option<String>,
+    /// The pre-registered client's secret: a `${secret:NAME}` reference (an import moves a literal one there).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_secret: Option<String>,
+    /// The https URL of a client ID metadata document describing Plugboard, used as the client id where the
+    /// authorization server accepts one (before dynamic registration is tried).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_metadata_url: Option<String>,
     /// `loopback` (default) or `deep-link`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redirect: Option<String>,
@@ -84,6 +120,16 @@ pub struct RawOAuth {
     pub allow_missing_pkce_metadata: Option<bool>,
     #[serde(flatten)]
     pub other: Map<String, Value>,
+    /// `Some(flag)` when the file says `"oauth": true` or `false` instead of an object: written back the same way.
+    #[serde(skip)]
+    pub written_as: Option<bool>,
+}
+
+impl RawOAuth {
+    /// Whether the section asks for no login (`"oauth": false`).
+    pub fn is_off(&self) -> bool {
+        self.written_as == Some(false)
+    }
 }
 
 /// The client and file an entry was imported from.

@@ -120,6 +120,10 @@ impl ConfigStore {
         }
         let mut next = state.current.clone();
         let value = change(&mut next)?;
+        // An entry written over a name whose entry could not be read would drop the person's entry on save.
+        if let Some(name) = next.servers.keys().find(|name| next.unreadable.contains_key(*name)) {
+            return Err(ConfigError::UnreadableEntryInTheWay { name: name.clone() }.into());
+        }
         let text = render_config_text(&next);
         crate::private_file::write_private_atomically_with_backup(
             &self.path,

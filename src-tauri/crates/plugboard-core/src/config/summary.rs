@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::model::{Auth, HttpMode, ServerConfig, Transport};
+use super::other_keys::other_keys;
 use super::raw::RawConfigFile;
 use super::validate::validate_server;
 
@@ -34,8 +35,11 @@ pub struct ServerSummary {
     pub enabled: bool,
     /// The client it was imported from, if any.
     pub origin: Option<String>,
-    /// Whether it logs in with OAuth (it has an `oauth` section): the UI offers Log in and Log out for it.
+    /// Whether it may log in with OAuth: it has an `oauth` section, or it is a URL server with no credentials of its
+    /// own (an OAuth server when it answers 401 with a challenge). The UI offers Log in when it needs a login.
     pub oauth: bool,
+    /// How keys other clients write were read, and keys Plugboard does not know (kept in the file, ignored).
+    pub notes: Vec<String>,
 }
 
 /// An entry of the file that cannot be used as written.
@@ -67,10 +71,21 @@ impl ServerList {
         let mut invalid = Vec::new();
         for (name, raw) in &file.servers {
             match validate_server(name, raw) {
-                Ok(config) => servers.push(ServerSummary::from(&config)),
+                Ok(config) => servers.push(ServerSummary {
+                    notes: other_keys(raw).map(|keys| keys.notes).unwrap_or_default(),
+                    ..ServerSummary::from(&config)
+                }),
                 Err(e) => invalid.push(InvalidServer { name: name.clone(), field: e.field, message: e.message }),
             }
         }
+        for (name, entry) in &file.unreadable {
+            invalid.push(InvalidServer {
+                name: name.clone(),
+                field: entry.field.clone(),
+                message: entry.message.clone(),
+            });
+        }
+        invalid.sort_by(|a, b| a.name.cmp(&b.name));
         Self { config_path, servers, invalid, file_problem }
     }
 }
@@ -94,7 +109,8 @@ impl From<&ServerConfig> for ServerSummary {
             target,
             enabled: config.enabled,
             origin: config.origin.as_ref().map(|o| o.client.clone()),
-            oauth: matches!(config.auth, Auth::OAuth(_)),
+            oauth: matches!((&config.transport, &config.auth), (_, Auth::OAuth(_)) | (Transport::Http(_), Auth::None)),
+            notes: Vec::new(),
         }
     }
 }
@@ -115,7 +131,7 @@ mod tests {
             r#"{ "mcpServers": {
                 "a": { "command": "npx", "args": ["-y", "pkg"] },
                 "b": { "type": "http", "url": "https://x/mcp", "oauth": {} },
-                "c": { "type": "sse", "url": "https://x/sse", "origin": { "client": "cursor", "path": "/p" } },
+                "c": { "type": "sse", "url": "https://x/sse", "origin": { "client": "cursor", "path": "/p" }, "headers": { "X-Key": "${secret:k}" } },
                 "d": { "url": "https://x/", "enabled": false },
                 "ghost": { "args": [] } } }"#,
         )
@@ -134,7 +150,7 @@ mod tests {
         assert_eq!(list.servers[0].target, "npx -y pkg");
         assert_eq!(list.servers[2].origin.as_deref(), Some("cursor"));
         let oauth: Vec<_> = list.servers.iter().map(|s| s.oauth).collect();
-        assert_eq!(oauth, [false, true, false, false], "only an entry with an `oauth` section logs in");
+        assert_eq!(oauth, [false, true, false, true], "a URL server without credentials of its own may log in");
         assert_eq!(
             list.invalid,
             [InvalidServer { name: "ghost".into(), field: "command".into(), message: list.invalid[0].message.clone() }]

@@ -7,6 +7,7 @@ use super::model::{
     Auth, DEFAULT_TIMEOUT, HttpMode, HttpSpec, MAX_TIMEOUT, OAuthSettings, Origin, Redirect, ServerConfig, ServerName,
     StdioSpec, ToolFilter, Transport,
 };
+use super::other_keys::other_keys;
 use super::raw::RawServer;
 
 /// Why one entry is not usable.
@@ -25,21 +26,26 @@ pub fn validate_server(name: &str, raw: &RawServer) -> Result<ServerConfig, Entr
     let server_name = ServerName::parse(name).map_err(|e| fail("name", e.to_string()))?;
     let transport = transport(raw).map_err(|(f, m)| fail(f, m))?;
     let auth = auth(raw, &transport).map_err(|(f, m)| fail(f, m))?;
-    let timeout = match raw.timeout_ms {
-        None => DEFAULT_TIMEOUT,
-        Some(0) => return Err(fail("timeoutMs", "must be more than 0".into())),
-        Some(ms) if Duration::from_millis(ms) > MAX_TIMEOUT => {
-            return Err(fail("timeoutMs", format!("must be at most {} (one hour)", MAX_TIMEOUT.as_millis())));
+    let other = other_keys(raw).map_err(|(f, m)| fail(&f, m))?;
+    let timeout = match (raw.timeout_ms.map(Duration::from_millis), other.timeout) {
+        (None, None) => DEFAULT_TIMEOUT,
+        (Some(Duration::ZERO), _) => return Err(fail("timeoutMs", "must be more than 0".into())),
+        (Some(timeout), _) | (None, Some(timeout)) if timeout > MAX_TIMEOUT => {
+            let field = if raw.timeout_ms.is_some() { "timeoutMs" } else { "timeout" };
+            return Err(fail(field, format!("must be at most {} ms (one hour)", MAX_TIMEOUT.as_millis())));
         }
-        Some(ms) => Duration::from_millis(ms),
+        (Some(timeout), _) | (None, Some(timeout)) => timeout,
     };
+    let tools = raw.tools.as_deref().or(other.tools.as_deref());
+    let mut auto_approve = raw.auto_approve.clone().unwrap_or_default();
+    auto_approve.extend(other.auto_approve);
     Ok(ServerConfig {
         name: server_name,
         transport,
         auth,
-        tools: tool_filter(raw.tools.as_deref()).map_err(|m| fail("tools", m.to_owned()))?,
-        auto_approve: raw.auto_approve.clone().unwrap_or_default(),
-        enabled: raw.enabled.unwrap_or(true),
+        tools: tool_filter(tools).map_err(|m| fail("tools", m.to_owned()))?,
+        auto_approve,
+        enabled: raw.enabled.or(other.enabled).unwrap_or(true),
         required: raw.required.unwrap_or(false),
         read_only: raw.read_only.unwrap_or(false),
         timeout,
@@ -108,7 +114,9 @@ fn check_keys(field: &'static str, map: Option<&BTreeMap<String, String>>) -> Re
 
 fn auth(raw: &RawServer, transport: &Transport) -> Result<Auth, FieldError> {
     let remote = matches!(transport, Transport::Http(_));
-    match (&raw.oauth, &raw.bearer_token_env_var) {
+    // `"oauth": false` asks for no login, as if the key were not there.
+    let oauth = raw.oauth.as_ref().filter(|oauth| !oauth.is_off());
+    match (oauth, &raw.bearer_token_env_var) {
         (Some(_), Some(_)) => Err(("oauth", "\"oauth\" and \"bearerTokenEnvVar\" exclude each other: keep one".into())),
         (Some(_), None) if !remote => Err(("oauth", "only a remote server (with \"url\") can log in".into())),
         (None, Some(_)) if !remote => {
@@ -120,9 +128,14 @@ fn auth(raw: &RawServer, transport: &Transport) -> Result<Auth, FieldError> {
                 Some("deep-link") => Redirect::DeepLink,
                 Some(other) => return Err(("oauth.redirect", format!("{other:?}: use \"loopback\" or \"deep-link\""))),
             };
+            if let Some(url) = &oauth.client_metadata_url {
+                check_metadata_document_url(url).map_err(|m| ("oauth.clientMetadataUrl", m))?;
+            }
             Ok(Auth::OAuth(OAuthSettings {
                 scopes: oauth.scopes.clone(),
                 client_id: oauth.client_id.clone(),
+                client_secret: oauth.client_secret.clone(),
+                client_metadata_url: oauth.client_metadata_url.clone(),
                 redirect,
                 allow_missing_pkce_metadata: oauth.allow_missing_pkce_metadata.unwrap_or(false),
             }))
@@ -133,6 +146,14 @@ fn auth(raw: &RawServer, transport: &Transport) -> Result<Auth, FieldError> {
             Transport::Http(http) if !http.headers.is_empty() => Ok(Auth::Headers),
             _ => Ok(Auth::None),
         },
+    }
+}
+
+/// A client ID metadata document is named by an https URL with a path (SEP-991): the URL itself is the client id.
+fn check_metadata_document_url(url: &str) -> Result<(), String> {
+    match url::Url::parse(url) {
+        Ok(parsed) if parsed.scheme() == "https" && parsed.path() != "/" && parsed.fragment().is_none() => Ok(()),
+        _ => Err("must be an https URL with a path (the client ID metadata document)".into()),
     }
 }
 

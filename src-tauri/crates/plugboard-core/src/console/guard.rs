@@ -13,7 +13,6 @@ use tokio::sync::broadcast::{self, error::TryRecvError};
 
 use crate::auth::login_tokens;
 use crate::config::ConfigEvent;
-use crate::config::model::Auth;
 use crate::config::references::{Reference, expandable_texts, references};
 use crate::registry::Registry;
 use crate::secrets::{KnownSecret, RESERVED_SECRET_PREFIX, ResolvedSecrets, SecretIndex, SecretRef};
@@ -125,16 +124,15 @@ fn read_stored(registry: &Registry) -> Vec<KnownSecret> {
                 ),
             }
         }
-        if matches!(config.auth, Auth::OAuth(_)) {
-            match login_tokens(&config, Arc::new(registry.vault().clone())) {
-                Ok(tokens) => known.extend(tokens.into_iter().map(|(name, value)| KnownSecret {
-                    server: server.to_owned(),
-                    name,
-                    value,
-                })),
-                Err(error) => {
-                    tracing::warn!(server, %error, "a login could not be read, so tool calls are not checked for it");
-                }
+        // A URL server without an `oauth` section may have logged in too (`login_tokens` finds none otherwise).
+        match login_tokens(&config, Arc::new(registry.vault().clone())) {
+            Ok(tokens) => known.extend(tokens.into_iter().map(|(name, value)| KnownSecret {
+                server: server.to_owned(),
+                name,
+                value,
+            })),
+            Err(error) => {
+                tracing::warn!(server, %error, "a login could not be read, so tool calls are not checked for it");
             }
         }
     }

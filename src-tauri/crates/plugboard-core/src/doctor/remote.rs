@@ -113,11 +113,18 @@ async fn probe_http(config: &ServerConfig, http: &HttpSpec, url: &str, source: &
         200..=299 => Step::passed(STEP, format!("the endpoint answered {status}")),
         401 | 403 => Step::failed(
             STEP,
-            format!("the endpoint answered {status}{}", challenge.map(|c| format!(" ({c})")).unwrap_or_default()),
+            format!(
+                "the endpoint answered {status}{}",
+                challenge.as_ref().map(|c| format!(" ({c})")).unwrap_or_default()
+            ),
             match &config.auth {
                 Auth::BearerEnv { var } => format!("set the environment variable {var} to a valid token"),
                 Auth::OAuth(_) => crate::auth::login_hint(config.name.as_str()),
                 Auth::Headers => "check the credentials in \"headers\" (plugboard secret set …)".to_owned(),
+                // A challenge makes it an OAuth server, which logs in without an `oauth` section.
+                Auth::None if status.as_u16() == 401 && challenge.is_some() => {
+                    crate::auth::login_hint(config.name.as_str())
+                }
                 Auth::None => {
                     "this server needs credentials: add \"oauth\", \"bearerTokenEnvVar\" or headers".to_owned()
                 }

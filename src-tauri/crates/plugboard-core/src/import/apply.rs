@@ -50,7 +50,8 @@ pub fn apply_plan(
         invalid: count_u32(plan.count(|o| matches!(o, EntryOutcome::Invalid { .. }))),
         ..ImportSummary::default()
     };
-    let mut taken: Vec<String> = registry.store().snapshot().servers.into_keys().collect();
+    let current = registry.store().snapshot();
+    let mut taken: Vec<String> = current.servers.into_keys().chain(current.unreadable.into_keys()).collect();
     let mut writes = Vec::new();
     for (file, entry) in plan.files.iter().flat_map(|f| f.entries.iter().map(move |e| (f, e))) {
         let Some(server) = &entry.server else { continue };

@@ -90,6 +90,8 @@ impl ImportPlan {
     /// Reads and parses `files`, comparing each entry with `current` and with the entries planned before it.
     pub fn build(files: &[DetectedFile], current: &RawConfigFile) -> Self {
         let mut planned: BTreeMap<String, RawServer> = current.servers.clone();
+        // A name whose entry Plugboard cannot read is taken all the same: importing over it is a conflict.
+        planned.extend(current.unreadable.keys().map(|name| (name.clone(), RawServer::default())));
         let files = files.iter().map(|f| plan_file(f.client, &f.path, &mut planned)).collect();
         Self { files }
     }

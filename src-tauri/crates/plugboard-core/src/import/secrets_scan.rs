@@ -51,14 +51,20 @@ pub fn move_literal_secrets(_server_name: &str, server: &mut RawServer) -> Vec<F
         }
     }
     if let Some(oauth) = oauth {
+        // Other clients' spellings land on `oauth.clientSecret`, the key login reads the client secret from.
         for key in ["clientSecret", "client_secret"] {
-            if let Some(Value::String(secret)) = oauth.other.get_mut(key)
-                && !secret.trim().is_empty()
-                && !is_reference_like(secret.trim())
+            if oauth.client_secret.is_none()
+                && let Some(Value::String(secret)) = oauth.other.remove(key)
             {
-                let name = vault.store("oauth-client-secret", secret, "oauth client secret");
-                *secret = reference(&name);
+                oauth.client_secret = Some(secret);
             }
+        }
+        if let Some(secret) = &mut oauth.client_secret
+            && !secret.trim().is_empty()
+            && !is_reference_like(secret.trim())
+        {
+            let name = vault.store("oauth-client-secret", secret, "oauth client secret");
+            *secret = reference(&name);
         }
         scan_json(&mut oauth.other, "oauth", &mut vault);
     }

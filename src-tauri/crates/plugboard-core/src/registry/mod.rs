@@ -52,6 +52,18 @@ impl Registry {
         self.store.snapshot().servers.remove(name).ok_or_else(|| RegistryError::not_found(name))
     }
 
+    /// One entry as pretty JSON, for the raw editor: an entry Plugboard cannot read too, exactly as written, so the
+    /// person can fix it there.
+    pub fn entry_text(&self, name: &str) -> Result<String, RegistryError> {
+        let mut file = self.store.snapshot();
+        let written = match file.servers.remove(name) {
+            Some(server) => serde_json::to_value(server).ok(),
+            None => file.unreadable.remove(name).map(|entry| entry.written),
+        };
+        let written = written.ok_or_else(|| RegistryError::not_found(name))?;
+        Ok(serde_json::to_string_pretty(&written).unwrap_or_else(|_| "{}".to_owned()))
+    }
+
     /// Adds a new server; the entry must validate and the name must be free.
     pub fn add(&self, name: &str, server: RawServer) -> Result<(), RegistryError> {
         self.add_with_secrets(name, server, &[])
@@ -76,14 +88,14 @@ impl Registry {
             }
             .into());
         }
-        if self.store.snapshot().servers.contains_key(name) {
+        if self.store.snapshot().has_entry(name) {
             // Checked before any secret is stored: the existing server's secrets must not be replaced.
             return Err(RegistryError::AlreadyExists { name: name.to_owned() });
         }
         let secrets: Vec<(&str, &str, &Sensitive<String>)> =
             secrets.iter().map(|(secret, value)| (name, secret.as_str(), value)).collect();
         self.write_with_secrets(&secrets, |file| {
-            if file.servers.contains_key(name) {
+            if file.has_entry(name) {
                 return Err(RegistryError::AlreadyExists { name: name.to_owned() });
             }
             file.servers.insert(name.to_owned(), server);
@@ -114,21 +126,14 @@ impl Registry {
         validate_server(name, &server)?;
         let secrets: Vec<(&str, &str, &Sensitive<String>)> =
             found.iter().map(|f| (name, f.name.as_str(), &f.value)).collect();
-        self.write_with_secrets(&secrets, |file| {
-            *existing(file, name)? = server;
-            Ok(())
-        })?;
+        self.write_with_secrets(&secrets, |file| replace(file, name, server))?;
         Ok(found.into_iter().map(|f| f.location).collect())
     }
 
     /// Replaces a server's entry; the new entry must validate.
     pub fn update(&self, name: &str, server: RawServer) -> Result<(), RegistryError> {
         validate_server(name, &server)?;
-        self.store.modify(|file| {
-            let slot = existing(file, name)?;
-            *slot = server;
-            Ok(())
-        })
+        self.store.modify(|file| replace(file, name, server))
     }
 
     /// Replaces only a server's tool allowlist: `None` removes the `tools` key (every tool, including ones the
@@ -151,10 +156,15 @@ impl Registry {
         })
     }
 
-    /// Removes a server and then every secret it had; returns how many secrets were deleted.
+    /// Removes a server (an unreadable entry too) and then every secret it had; returns how many secrets were
+    /// deleted.
     pub fn remove(&self, name: &str) -> Result<usize, RegistryError> {
-        let removed =
-            self.store.modify(|file| file.servers.remove(name).ok_or_else(|| RegistryError::not_found(name)))?;
+        let removed = self.store.modify(|file| match file.servers.remove(name) {
+            Some(removed) => Ok(removed),
+            None => {
+                file.unreadable.remove(name).map(|_| RawServer::default()).ok_or_else(|| RegistryError::not_found(name))
+            }
+        })?;
         let known = secret_names(&removed);
         let known: Vec<&str> = known.iter().map(String::as_str).collect();
         Ok(self.vault.delete_server(name, &known)?)
@@ -164,7 +174,7 @@ impl Registry {
     pub fn rename(&self, from: &str, to: &str) -> Result<(), RegistryError> {
         let entry = self.get(from)?;
         validate_server(to, &entry)?;
-        if self.store.snapshot().servers.contains_key(to) {
+        if self.store.snapshot().has_entry(to) {
             return Err(RegistryError::AlreadyExists { name: to.to_owned() });
         }
         let mut names = secret_names(&entry);
@@ -178,7 +188,7 @@ impl Registry {
         }
         self.store.modify(|file| {
             let entry = file.servers.remove(from).ok_or_else(|| RegistryError::not_found(from))?;
-            if file.servers.contains_key(to) {
+            if file.has_entry(to) {
                 return Err(RegistryError::AlreadyExists { name: to.to_owned() });
             }
             file.servers.insert(to.to_owned(), entry);
@@ -237,6 +247,15 @@ impl Registry {
 
 fn existing<'a>(file: &'a mut RawConfigFile, name: &str) -> Result<&'a mut RawServer, RegistryError> {
     file.servers.get_mut(name).ok_or_else(|| RegistryError::not_found(name))
+}
+
+/// Puts `server` in place of the entry `name`, an unreadable one included (the person fixed it).
+fn replace(file: &mut RawConfigFile, name: &str, server: RawServer) -> Result<(), RegistryError> {
+    if file.unreadable.remove(name).is_none() && !file.servers.contains_key(name) {
+        return Err(RegistryError::not_found(name));
+    }
+    file.servers.insert(name.to_owned(), server);
+    Ok(())
 }
 
 #[cfg(test)]

@@ -171,22 +171,27 @@ impl Connector for LiveConnector {
                         })?;
                     Ok(Connected { session, warnings, secrets, pinning })
                 }
-                Resolved::Http { url, headers, mode, warnings } => {
+                Resolved::Http { url, headers, mode, warnings, login } => {
                     let server = config.name.as_str();
-                    let oauth = matches!(config.auth, Auth::OAuth(_));
-                    let mut options = RemoteOptions::new(self.http.get_or_init(pooled_http_client).clone(), answerer);
+                    let http = self.http.get_or_init(pooled_http_client).clone();
+                    let mut options = RemoteOptions::new(http.clone(), answerer);
+                    let with_login = matches!(login, Login::Configured | Login::Stored);
                     // A login speaks Streamable HTTP only, so there is no probe to remember.
-                    let asked = if oauth {
+                    let asked = if with_login {
                         options = options.with_login(Box::pin(stored_login(&self.vault, server, &url)));
                         mode
                     } else {
                         self.remembered(&url, mode)
                     };
                     let spec = RemoteSpec { url: url.clone(), headers, mode: asked };
-                    let remote = connect_remote(spec, options).await.map_err(|e| {
-                        Scrub::new(config, Some(&url), &secrets).error(remote_error(e, server, &url, oauth))
-                    })?;
-                    if mode == HttpMode::Probe && !oauth {
+                    let remote = match connect_remote(spec, options).await {
+                        Ok(remote) => remote,
+                        Err(e) => {
+                            let error = remote_error(e, config, &url, &login, &http).await;
+                            return Err(Scrub::new(config, Some(&url), &secrets).error(error));
+                        }
+                    };
+                    if mode == HttpMode::Probe && !with_login {
                         self.remember(&url, remote.spoke);
                     }
                     Ok(Connected { session: remote.session, warnings, secrets, pinning })
@@ -203,7 +208,22 @@ impl Connector for LiveConnector {
 
 enum Resolved {
     Stdio(StdioLaunch, Vec<String>),
-    Http { url: String, headers: Vec<(String, Sensitive<String>)>, mode: HttpMode, warnings: Vec<String> },
+    Http { url: String, headers: Vec<(String, Sensitive<String>)>, mode: HttpMode, warnings: Vec<String>, login: Login },
+}
+
+/// How a remote server logs in.
+enum Login {
+    /// It has an `oauth` section: connecting needs its stored login.
+    Configured,
+    /// A URL server with no credentials of its own that logged in before (it answered 401 with a challenge).
+    Stored,
+    /// A URL server with no credentials of its own and no stored login: a 401 with a challenge makes it an OAuth
+    /// server that needs a login.
+    Offered,
+    /// As `Offered`, but the keychain that would hold its login is locked (said only if the server wants one).
+    Locked(String),
+    /// Headers or a bearer token variable: never a login.
+    Never,
 }
 
 /// Checks the person's approval of `config`, then expands every reference; both read files or the keychain, so
@@ -218,9 +238,9 @@ async fn approve_then_resolve(
     let approvals = approvals.clone();
     let checked = move || {
         let digest = crate::trust::gate(&approvals, &config)?;
-        let (resolved, secrets) = resolve_now(&config, &vault)?;
-        if matches!(config.auth, Auth::OAuth(_)) {
-            login_readable(&vault, config.name.as_str())?;
+        let (mut resolved, secrets) = resolve_now(&config, &vault)?;
+        if let Resolved::Http { url, login, .. } = &mut resolved {
+            *login = login_of(&config, &vault, url)?;
         }
         Ok((resolved, secrets, digest))
     };
@@ -280,20 +300,29 @@ fn resolve_with(config: &ServerConfig, source: &RecordingReferences<'_>) -> Resu
                     }
                 }
             }
-            Ok(Resolved::Http { url, headers: resolved, mode: *mode, warnings })
+            Ok(Resolved::Http { url, headers: resolved, mode: *mode, warnings, login: Login::Never })
         }
     }
 }
 
-/// Whether the keychain lets the server's stored login be read: a locked one is said as such (the server then waits
-/// for the unlock), where the login's own read would only say that the store failed. Any other failure is left to
-/// that read, which says it in context.
-fn login_readable(vault: &Vault, server: &str) -> Result<(), ConnectError> {
-    match vault.get(server, auth::store::CREDENTIALS_SECRET) {
-        Err(locked @ crate::secrets::VaultError::Locked { .. }) => {
-            Err(ConnectError::KeychainLocked { message: format!("its login could not be read: {locked}") })
-        }
-        _ => Ok(()),
+/// How the remote server `config` (at the expanded `url`) logs in. For a server with an `oauth` section the
+/// keychain must be readable: a locked one is said as such (the server then waits for the unlock), where the login's
+/// own read would only say that the store failed. Any other failure is left to that read, which says it in context.
+fn login_of(config: &ServerConfig, vault: &Arc<Vault>, url: &str) -> Result<Login, ConnectError> {
+    let server = config.name.as_str();
+    match &config.auth {
+        Auth::OAuth(_) => match vault.get(server, auth::store::CREDENTIALS_SECRET) {
+            Err(locked @ crate::secrets::VaultError::Locked { .. }) => {
+                Err(ConnectError::KeychainLocked { message: format!("its login could not be read: {locked}") })
+            }
+            _ => Ok(Login::Configured),
+        },
+        Auth::None => match auth::VaultCredentialStore::new(Arc::clone(vault), server, url).load_now() {
+            Ok(Some(_)) => Ok(Login::Stored),
+            Ok(None) => Ok(Login::Offered),
+            Err(unreadable) => Ok(Login::Locked(format!("its login could not be read: {unreadable}"))),
+        },
+        Auth::Headers | Auth::BearerEnv { .. } => Ok(Login::Never),
     }
 }
 
@@ -324,20 +353,29 @@ async fn stored_login(
     }
 }
 
-/// The transport's failure as the supervisor classifies it; wanting credentials says how to give them.
-fn remote_error(e: TransportError, server: &str, url: &str, oauth: bool) -> ConnectError {
-    match e {
-        TransportError::AuthRequired { .. } if oauth => ConnectError::AuthRequired { hint: auth::login_hint(server) },
-        TransportError::AuthRequired { .. } => ConnectError::AuthRequired { hint: unconfigured_auth_hint(url) },
-        other => {
-            ConnectError::Transport { transient: other.is_transient(), message: other.to_string(), stderr_tail: None }
+/// The transport's failure as the supervisor classifies it; wanting credentials says how to give them. A URL server
+/// with no credentials of its own that wants some is an OAuth server when it sent a challenge or publishes
+/// protected-resource metadata, and then needs a login like one configured so.
+async fn remote_error(
+    e: TransportError,
+    config: &ServerConfig,
+    url: &str,
+    login: &Login,
+    http: &reqwest::Client,
+) -> ConnectError {
+    let server = config.name.as_str();
+    let TransportError::AuthRequired { challenge } = e else {
+        return ConnectError::Transport { transient: e.is_transient(), message: e.to_string(), stderr_tail: None };
+    };
+    let hint = match (login, &config.auth) {
+        (Login::Configured | Login::Stored, _) => auth::login_hint(server),
+        (Login::Locked(message), _) => return ConnectError::KeychainLocked { message: message.clone() },
+        (Login::Offered, _) if challenge.is_some() || auth::publishes_resource_metadata(http, url).await => {
+            auth::login_hint(server)
         }
-    }
-}
-
-/// What to do about a 401 from a server with no `oauth` section.
-fn unconfigured_auth_hint(url: &str) -> String {
-    format!(
-        "{url} asks for credentials: add \"oauth\": {{}} to this server to log in, or give it headers / bearerTokenEnvVar"
-    )
+        (_, Auth::Headers) => format!("{url} refused the credentials in this server's headers: check them"),
+        (_, Auth::BearerEnv { var }) => format!("{url} refused the token in the environment variable {var}"),
+        _ => format!("{url} asks for credentials but offers no login: give this server headers or bearerTokenEnvVar"),
+    };
+    ConnectError::AuthRequired { hint }
 }

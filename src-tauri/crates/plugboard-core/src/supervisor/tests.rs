@@ -337,10 +337,8 @@ async fn oauth_server_without_a_login_needs_one() {
         HttpSpec { url: "http://127.0.0.1:9/mcp".into(), headers: Default::default(), mode: HttpMode::StreamableHttp };
     let config = ServerConfig {
         auth: Auth::OAuth(crate::config::model::OAuthSettings {
-            scopes: None,
-            client_id: None,
             redirect: crate::config::model::Redirect::Loopback,
-            allow_missing_pkce_metadata: false,
+            ..crate::config::model::OAuthSettings::default()
         }),
         ..ServerConfig::new(ServerName::parse("remote").expect("name"), Transport::Http(spec))
     };

@@ -16,7 +16,7 @@ use tokio::sync::Mutex;
 use super::guarded::Guarded;
 use super::handler::{Answerer, client_handler};
 use super::limits::LimitExceeded;
-use super::remote_errors::{initialize_error, refused_not_unreachable};
+use super::remote_errors::{initialize_error, refusal_status};
 use super::sse_legacy::{LegacySseConfig, LegacySseError, connect_legacy_sse};
 use super::streamable_http::{ServeFailure, serve_streamable_http};
 use super::{McpSession, TransportError};
@@ -76,8 +76,9 @@ pub struct RemoteConnection {
 /// Connects to a remote server and completes the MCP handshake.
 ///
 /// The spec's backwards-compatibility rule is "a 400, 404 or 405 to the initialize POST means an older SSE server":
-/// a `Probe` falls back to SSE whenever the server answered and refused, never when it could not be reached or asked
-/// for credentials (rmcp does not expose the status of a 4xx). A login is served over Streamable HTTP only.
+/// a `Probe` falls back to SSE on exactly those, never on another refusal (its own error is what the person needs to
+/// see), when the server could not be reached, or when it asked for credentials. A login is served over Streamable
+/// HTTP only.
 pub async fn connect_remote(spec: RemoteSpec, options: RemoteOptions<'_>) -> Result<RemoteConnection, TransportError> {
     let RemoteOptions { http, answerer, login } = options;
     let url = spec.url.as_str();
@@ -115,7 +116,7 @@ pub async fn connect_remote(spec: RemoteSpec, options: RemoteOptions<'_>) -> Res
 
 /// Whether a refused Streamable HTTP handshake means "try legacy SSE" (see [`connect_remote`]).
 fn falls_back_to_sse(e: &ServeFailure) -> bool {
-    e.exceeded.is_none() && e.error.auth_challenge().is_none() && refused_not_unreachable(&e.error)
+    e.exceeded.is_none() && e.error.auth_challenge().is_none() && matches!(refusal_status(&e.error), Some(400 | 404 | 405))
 }
 
 /// A failed Streamable HTTP handshake in words: the crossed limit if that ended it.

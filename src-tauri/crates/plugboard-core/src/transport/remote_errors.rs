@@ -6,11 +6,14 @@ use rmcp::service::ClientInitializeError;
 
 use super::TransportError;
 
-/// The handshake failed: credentials wanted (with the server's challenge), or unreachable or refused, in words;
-/// retrying may help either of the latter.
+/// The handshake failed: credentials wanted (with the server's challenge, if it sent one), or unreachable or
+/// refused, in words; retrying may help either of the latter.
 pub(super) fn initialize_error(url: &str, e: &ClientInitializeError) -> TransportError {
     if let Some(challenge) = e.auth_challenge() {
         return TransportError::AuthRequired { challenge: Some(challenge.to_owned()) };
+    }
+    if refusal_status(e) == Some(401) {
+        return TransportError::AuthRequired { challenge: None };
     }
     let cause = transport_cause(e);
     let message = if unreachable(cause) {
@@ -21,9 +24,35 @@ pub(super) fn initialize_error(url: &str, e: &ClientInitializeError) -> Transpor
     TransportError::Remote { message, transient: true }
 }
 
-/// Whether the server answered (and refused) rather than being out of reach.
-pub(super) fn refused_not_unreachable(e: &ClientInitializeError) -> bool {
-    !unreachable(transport_cause(e))
+/// The HTTP status the server refused the handshake with, when it answered with one rmcp kept: its status error
+/// (429, 5xx), or the `HTTP <status>: <body>` of any other refusal without a JSON-RPC error in it. `None` when the
+/// server was not reached, or answered in JSON-RPC (a Streamable HTTP server saying why).
+pub(super) fn refusal_status(e: &ClientInitializeError) -> Option<u16> {
+    use rmcp::transport::streamable_http_client::{HttpStatusError, StreamableHttpError};
+    let ClientInitializeError::TransportError { error, .. } = e else {
+        return None;
+    };
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error.error.as_ref());
+    while let Some(current) = source {
+        if let Some(http) = current.downcast_ref::<StreamableHttpError<reqwest::Error>>() {
+            return match http {
+                StreamableHttpError::HttpStatus(status) => Some(status.status),
+                StreamableHttpError::UnexpectedServerResponse(text) => status_of(text),
+                _ => None,
+            };
+        }
+        if let Some(status) = current.downcast_ref::<HttpStatusError>() {
+            return Some(status.status);
+        }
+        source = current.source();
+    }
+    None
+}
+
+/// The status of rmcp's `HTTP 404 Not Found: <body>` refusal text.
+fn status_of(text: &str) -> Option<u16> {
+    let digits = text.strip_prefix("HTTP ")?.split(|c: char| !c.is_ascii_digit()).next()?;
+    digits.parse().ok().filter(|status| (100..600).contains(status))
 }
 
 /// rmcp links neither a transport failure during initialize nor its HTTP client's error as a `source()`: this
@@ -97,7 +126,17 @@ fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
 
 #[cfg(test)]
 mod unreachable_tests {
-    use super::{DNS_FAILURE_PREFIX, unreachable_message};
+    use super::{DNS_FAILURE_PREFIX, status_of, unreachable_message};
+
+    /// The status is read from rmcp's refusal text, and nothing else passes for one.
+    #[test]
+    fn the_status_of_a_refusal_text() {
+        assert_eq!(status_of("HTTP 404 Not Found: Cannot POST /sse"), Some(404));
+        assert_eq!(status_of("HTTP 405 Method Not Allowed: "), Some(405));
+        for other in ["HTTP/1.1 404", "404 Not Found", "HTTP 99 x", "HTTP : x", ""] {
+            assert_eq!(status_of(other), None, "{other}");
+        }
+    }
 
     /// An error that says `text` and was caused by `source`, the way hyper wraps the resolver's error.
     #[derive(Debug)]

@@ -76,3 +76,54 @@ async fn a_login_over_sse_is_refused_before_it_is_prepared() {
     assert!(matches!(err, TransportError::Remote { transient: false, .. }), "{err:?}");
     assert!(!prepared.load(std::sync::atomic::Ordering::SeqCst));
 }
+
+/// The spec's signal is exactly 400, 404 or 405 to the initialize POST: each sends a bare URL on to legacy SSE.
+#[tokio::test]
+async fn each_of_the_spec_signals_falls_back() {
+    for signal in [400, 404, 405] {
+        let server =
+            LoopbackServer::replying(
+                move |method, _, _| {
+                    if method == "POST" { Reply::status(signal) } else { Reply::status(404) }
+                },
+            )
+            .await;
+        connect_remote(spec(&server, HttpMode::Probe), options()).await.err().expect("no SSE either");
+        let asked = server.request_lines();
+        assert_eq!(asked.last().map(String::as_str), Some("GET /mcp"), "{signal} did not fall back: {asked:?}");
+    }
+}
+
+/// Any other refusal is the server's real answer: no SSE attempt follows, and the error says the status and the
+/// server's words, not an SSE failure. A JSON-RPC error, even under a 400, is a Streamable HTTP server speaking.
+#[tokio::test]
+async fn other_refusals_say_themselves_instead_of_falling_back() {
+    let rpc_error = r#"{"jsonrpc":"2.0","id":0,"error":{"code":-32600,"message":"Unsupported protocol version"}}"#;
+    let cases = [
+        ("HTTP 500", 500, "text/plain", "database is down"),
+        ("forbidden here", 403, "text/plain", "forbidden here"),
+        ("not acceptable", 406, "text/plain", "not acceptable"),
+        ("Unsupported protocol version", 400, "application/json", rpc_error),
+    ];
+    for (said, status, content_type, body) in cases {
+        let server = LoopbackServer::replying(move |_, _, _| Reply {
+            status,
+            headers: vec![("content-type".into(), content_type.into())],
+            body: body.into(),
+        })
+        .await;
+        let err = connect_remote(spec(&server, HttpMode::Probe), options()).await.err().expect("refused");
+        let asked = server.request_lines();
+        assert!(asked.iter().all(|r| !r.starts_with("GET")), "{said}: fell back to SSE: {asked:?}");
+        assert!(err.to_string().contains(said), "{said}: {err}");
+    }
+}
+
+/// A 401 without a challenge still asks for credentials (it is not an older server), with no challenge to follow.
+#[tokio::test]
+async fn a_bare_401_asks_for_credentials() {
+    let server = LoopbackServer::replying(|_, _, _| Reply::status(401)).await;
+    let err = connect_remote(spec(&server, HttpMode::Probe), options()).await.err().expect("401");
+    assert!(matches!(err, TransportError::AuthRequired { challenge: None }), "{err:?}");
+    assert_eq!(server.request_lines(), vec!["POST /mcp".to_owned()]);
+}

@@ -31,7 +31,7 @@ vi.mock("../../../ipc/bindings", () => ({
 
 const LIST: ServerList = {
   configPath: "/home/ada/.config/plugboard/servers.json",
-  servers: [{ name: "everything", transport: "stdio", target: "mcp-server-everything stdio", enabled: true, origin: "cursor", oauth: false }],
+  servers: [{ name: "everything", transport: "stdio", target: "mcp-server-everything stdio", enabled: true, origin: "cursor", oauth: false, notes: [] }],
   invalid: [{ name: "broken", field: "url", message: "the ftp: scheme is not allowed" }],
   fileProblem: null,
 };

@@ -3,8 +3,6 @@
 
 use std::path::PathBuf;
 
-use serde_json::Value;
-
 use super::common::entry::{Draft, EntryProblem, EntryReader};
 use super::common::notes::{is_editor_variable, keep_env_file, note_client_variables};
 use super::common::parse_mcp_servers_json;
@@ -40,13 +38,11 @@ fn entry(_name: &str, mut r: EntryReader) -> Result<Draft, EntryProblem> {
     Ok(draft.with_rest(r))
 }
 
-/// `auth{CLIENT_ID, CLIENT_SECRET, scopes}` → `oauth`. The secret is kept as `oauth.clientSecret` only long enough
-/// for the secrets scan to move it into the keychain.
+/// `auth{CLIENT_ID, CLIENT_SECRET, scopes}` → `oauth`. The secret is a literal in `oauth.clientSecret` only until
+/// the secrets scan moves it into the keychain behind a reference there, where login reads it.
 fn oauth(mut auth: EntryReader) -> Result<RawOAuth, EntryProblem> {
     let mut oauth = RawOAuth { client_id: auth.string("CLIENT_ID")?, ..RawOAuth::default() };
-    if let Some(secret) = auth.string("CLIENT_SECRET")? {
-        oauth.other.insert("clientSecret".into(), Value::String(secret));
-    }
+    oauth.client_secret = auth.string("CLIENT_SECRET")?;
     oauth.scopes = auth.words("scopes")?;
     oauth.other.extend(auth.rest());
     Ok(oauth)
@@ -57,6 +53,7 @@ mod tests {
     use super::*;
     use crate::import::clients::common::paths::testing::*;
     use crate::import::clients::common::testing::*;
+    use serde_json::Value;
 
     const CONFIG: &str = fixture!("cursor/mcp.json");
 
@@ -105,7 +102,7 @@ mod tests {
         let oauth = server(&entries, "acme").server.oauth.clone().expect("oauth");
         assert_eq!(oauth.client_id.as_deref(), Some("cursor-acme-client"));
         assert_eq!(oauth.scopes.as_deref(), Some("tickets:read tickets:write"));
-        assert_eq!(oauth.other.get("clientSecret"), Some(&Value::from("acme-client-secret-value-0001")));
+        assert_eq!(oauth.client_secret.as_deref(), Some("acme-client-secret-value-0001"));
         let err = parse(r#"{"mcpServers":{"x":{"url":"https://x.example","auth":{"scopes":[{}]}}}}"#).expect("file");
         assert!(invalid(&err, "x").contains("\"scopes[0]\" must be text"));
     }

@@ -207,7 +207,8 @@ fn oauth_secret_and_other_settings() {
     let summary: Vec<_> = found.iter().map(|f| (f.name.as_str(), f.location.as_str())).collect();
     assert_eq!(summary, [("oauth-client-secret", "oauth client secret"), ("api_key", "other.settings.api_key")]);
     let oauth = imported.server.oauth.as_ref().expect("oauth");
-    assert_eq!(oauth.other.get("clientSecret"), Some(&json!("${secret:oauth-client-secret}")));
+    assert_eq!(oauth.client_secret.as_deref(), Some("${secret:oauth-client-secret}"), "where login reads it");
+    assert!(!oauth.other.contains_key("clientSecret"));
     assert_eq!(imported.server.other["settings"], json!({ "api_key": "${secret:api_key}", "region": "eu" }));
 }
 
