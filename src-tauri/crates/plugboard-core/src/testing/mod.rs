@@ -1,15 +1,17 @@
 //! What the core's tests share, one file per helper: a supervisor over a memory vault, status sequences and a fake
 //! connector (`supervised.rs`); the one hand-written loopback HTTP server (`loopback_http.rs`); a server process on a
-//! loopback port (`server_process.rs`). Compiled for tests only; never shipped.
+//! loopback port (`server_process.rs`); the test Docker engine's images (`docker_engine.rs`). Compiled for tests only; never shipped.
 //!
 //! A folder in the core rather than a test-support crate: a crate depending on the core cannot serve the core's own
 //! unit tests (they would see a second copy of every type), and nearly all the core's tests are unit tests.
 #![allow(clippy::expect_used, reason = "test support: a failed setup step is the clearest report a test can give")]
 
+mod docker_engine;
 mod loopback_http;
 mod server_process;
 mod supervised;
 
+pub use docker_engine::{HTTP_IMAGE, STDIO_IMAGE, TestImage, containers, docker_ok};
 pub use loopback_http::{LoopbackServer, Reply, client, respond};
 pub use server_process::{ListeningServer, everything_bin};
 pub use supervised::{FakeConnector, approve_all, approving_connector, memory_vault, statuses_until, supervisor};

@@ -370,5 +370,6 @@ async fn helper_app_holding_a_server() {
     tokio::time::sleep(Duration::from_secs(60)).await;
 }
 
+mod docker_engine;
 mod login_path;
 mod output;
