@@ -16,9 +16,11 @@ FEATURES := --features custom-protocol
 APP_BIN := $(CARGO_TARGET_DIR)/debug/plugboard-desktop
 CLI_BIN := $(CARGO_TARGET_DIR)/debug/plugboard
 HARNESS := tests/harness/isolated-env.sh
+# A private Docker engine (its own dockerd, socket and data root, stopped after) with the test images loaded.
+DOCKER_ENGINE := tests/harness/docker-engine.sh
 TAURI := ui/node_modules/.bin/tauri
 
-.PHONY: help run test deps deps-tests ui app lint lint-rust lint-ui test-ui test-ui-browser test-rust conformance test-gateway test-e2e bench-gateway fuzz-smoke fuzz bench bindings bundle clean
+.PHONY: help run test deps deps-tests ui app lint lint-rust lint-ui test-ui test-ui-browser test-rust test-docker conformance test-gateway test-e2e bench-gateway fuzz-smoke fuzz bench bindings bundle clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | column -t -s $$'\t'
@@ -59,8 +61,12 @@ test-ui: ## Vitest component tests
 test-ui-browser: ## Playwright flows and axe checks of the built UI in Debian's Chromium, IPC mocked
 	npm --prefix ui run test:browser
 
-test-rust: ui ## Rust unit and integration tests, incl. the keychain and MCP smoke tests, in the isolated harness
-	$(HARNESS) -- cargo test --workspace $(FEATURES) -- --include-ignored
+test-rust: ui ## Rust unit and integration tests, incl. the keychain, MCP smoke and Docker tests, in the isolated harness beside a private Docker engine
+	$(DOCKER_ENGINE) -- $(HARNESS) -- cargo test --workspace $(FEATURES) -- --include-ignored
+
+test-docker: ## Only the Docker servers' tests, against a private Docker engine (part of test-rust)
+	$(DOCKER_ENGINE) -- $(HARNESS) -- bash -c 'cargo test -p plugboard-core --lib docker -- --include-ignored \
+		&& cargo test -p plugboard-cli --test cli docker_cli -- --include-ignored'
 
 conformance: deps-tests ## All 26 client scenarios of the MCP conformance suite (auth included) against Plugboard's core
 	src-tauri/scripts/conformance.sh

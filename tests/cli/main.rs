@@ -5,6 +5,7 @@
 
 mod cli;
 mod clients_cli;
+mod docker_cli;
 mod engine_cli;
 mod import_cli;
 #[cfg(all(unix, not(target_os = "macos")))]

@@ -1,6 +1,7 @@
 //! The connection doctor: walks every step of connecting one server (config, references, program or network,
 //! handshake) and says which step failed and what to do. It only reads and connects; it never changes anything.
 
+mod docker;
 mod references;
 mod remote;
 mod stdio;

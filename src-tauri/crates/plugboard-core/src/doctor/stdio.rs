@@ -1,4 +1,5 @@
-//! Doctor steps of a local server: which program would run, then a real start with the MCP handshake.
+//! Doctor steps of a local server: which program would run (for a container, the engine and the image too:
+//! docker.rs), then a real start with the MCP handshake.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -7,7 +8,7 @@ use crate::config::model::{ServerConfig, Transport};
 use crate::config::references::expand;
 use crate::secrets::{ServerReferences, Vault};
 use crate::supervisor::{ConnectError, Connector, LiveConnector};
-use crate::transport::{TransportError, install_hint, resolve_program};
+use crate::transport::{TransportError, install_hint, is_docker_run, resolve_program};
 
 use super::{Step, skip_rest};
 
@@ -24,8 +25,11 @@ pub(super) async fn walk(config: &ServerConfig, vault: Arc<Vault>) -> Vec<Step> 
         .iter()
         .map(|(k, v)| (k.clone(), expand(v, &source).map(|e| e.value.expose().clone()).unwrap_or_default()))
         .collect();
-    match resolve_program(Path::new(&program), &env) {
-        Ok(path) => steps.push(Step::passed("program", format!("{program} is {}", path.display()))),
+    let resolved = match resolve_program(Path::new(&program), &env) {
+        Ok(path) => {
+            steps.push(Step::passed("program", format!("{program} is {}", path.display())));
+            path
+        }
         Err(e) => {
             let what_to_do = match &e {
                 TransportError::Spawn { source, .. } if source.kind() == std::io::ErrorKind::PermissionDenied => {
@@ -35,6 +39,15 @@ pub(super) async fn walk(config: &ServerConfig, vault: Arc<Vault>) -> Vec<Step> 
             };
             steps.push(Step::failed("program", e.to_string(), what_to_do));
             skip_rest(&mut steps, &STEPS);
+            return steps;
+        }
+    };
+    if is_docker_run(&resolved, &spec.args) {
+        let (docker_steps, go_on) = super::docker::walk(&resolved, &spec.args, &env).await;
+        steps.extend(docker_steps);
+        if !go_on {
+            let all: Vec<&str> = ["program"].into_iter().chain(super::docker::STEPS).chain([STEPS[1]]).collect();
+            skip_rest(&mut steps, &all);
             return steps;
         }
     }

@@ -250,7 +250,9 @@ impl Engine {
         })
     }
 
-    /// For one-shot commands: starts `only` that server (or every one), without following the file.
+    /// For one-shot commands: starts `only` that server (or every one), without following the file. A container
+    /// server among them first has the containers of Plugboard processes that are gone swept (a `plugboard call`
+    /// killed mid-call is found by the next command that runs a container).
     pub async fn start(&self, only: Option<&str>) -> Result<(), EngineError> {
         let configs: Vec<_> =
             self.registry.configs().into_iter().filter(|c| only.is_none_or(|name| c.name.as_str() == name)).collect();
@@ -258,6 +260,9 @@ impl Engine {
             && configs.is_empty()
         {
             return Err(EngineError::UnknownServer { name: name.to_owned() });
+        }
+        if runs_containers(&configs) {
+            self.supervisor.sweep_leftovers();
         }
         self.supervisor.reconcile(configs).await;
         Ok(())
@@ -281,6 +286,8 @@ impl Engine {
         }
         self.watchers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clear();
         self.supervisor.shutdown().await;
+        // A sweep still running finishes (bounded by docker's own timeout) rather than dying with the process.
+        let _ = self.supervisor.leftovers_swept().await;
     }
 
     fn config(&self, name: &str) -> Result<crate::config::model::ServerConfig, EngineError> {
@@ -319,14 +326,18 @@ impl ReleasedPins {
 /// is configured.
 async fn reconcile_long_running(supervisor: &Supervisor, registry: &Registry) {
     let configs = registry.configs();
-    let runs_containers = configs.iter().any(|c| match &c.transport {
-        Transport::Stdio(spec) => is_docker_run(std::path::Path::new(&spec.command), &spec.args),
-        Transport::Http(_) => false,
-    });
-    if runs_containers {
+    if runs_containers(&configs) {
         supervisor.sweep_leftovers();
     }
     supervisor.reconcile(configs).await;
+}
+
+/// Whether any of `configs` runs a container (and so can leave one behind).
+fn runs_containers(configs: &[crate::config::model::ServerConfig]) -> bool {
+    configs.iter().any(|c| match &c.transport {
+        Transport::Stdio(spec) => is_docker_run(std::path::Path::new(&spec.command), &spec.args),
+        Transport::Http(_) => false,
+    })
 }
 
 /// Watches `path` (see [`config::watch_file`]), saying which file could not be watched when it cannot.

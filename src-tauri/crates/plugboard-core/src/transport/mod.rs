@@ -41,7 +41,7 @@ pub use stdio::run_keeper;
 #[cfg(test)]
 pub(crate) use stdio::sweep_with;
 pub use stdio::{
-    Containment, DockerSweepError, KEEPER_BINARY, Launched, ShutdownReport, ShutdownStage, StderrTail, StdioLaunch,
-    SweepReport, connect_stdio, connect_stdio_answered, connect_stdio_named, install_hint, is_docker_run,
-    resolve_program, sweep_docker_leftovers,
+    Containment, DockerSweepError, EngineProblem, KEEPER_BINARY, Launched, ShutdownReport, ShutdownStage, StderrTail,
+    StdioLaunch, SweepReport, connect_stdio, connect_stdio_answered, connect_stdio_named, docker_engine_version,
+    docker_image_ports, hardened_args, install_hint, is_docker_run, resolve_program, sweep_docker_leftovers,
 };

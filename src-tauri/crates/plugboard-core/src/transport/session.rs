@@ -36,6 +36,13 @@ impl McpSession {
         Self { service, process: Some(process), notices: Some(notices) }
     }
 
+    /// The session, also owning `process` (an HTTP server Plugboard runs in a container): it stops with the
+    /// session, and the session is closed when it exits.
+    pub(crate) fn owning(mut self, process: StdioProcess) -> Self {
+        self.process = Some(process);
+        self
+    }
+
     /// What the server says unasked (tool list changes, logs, progress, declined requests), from now on; `None`
     /// after the first call. Until it is taken, notices are dropped rather than queued.
     pub fn take_notices(&mut self) -> Option<mpsc::Receiver<ServerNotice>> {

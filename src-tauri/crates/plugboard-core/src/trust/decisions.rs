@@ -129,6 +129,7 @@ mod tests {
             args: args.iter().map(|a| (*a).to_owned()).collect(),
             env: BTreeMap::new(),
             cwd: None,
+            container_args: None,
         }
     }
 

@@ -30,6 +30,10 @@ pub enum LaunchDefinition {
         /// Every variable with its configured value (references unexpanded; servers.json holds no literal secret).
         env: BTreeMap<String, String>,
         cwd: Option<String>,
+        /// For `docker run`: the arguments as they will run, with the safe defaults Plugboard adds and host folders
+        /// mounted read-only unless marked writable (absent for any other program, whose digest is as it was).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        container_args: Option<Vec<String>>,
     },
     Remote {
         server: String,
@@ -82,6 +86,9 @@ impl LaunchDefinition {
                 let literal_env: BTreeMap<String, String> =
                     env.iter().filter(|(_, v)| !v.contains("${")).map(|(k, v)| (k.clone(), v.clone())).collect();
                 let program = if command.contains("${") { None } else { resolve(command, &literal_env) };
+                let container_args = crate::transport::is_docker_run(Path::new(command), args)
+                    .then(|| crate::transport::hardened_args(args))
+                    .flatten();
                 Self::Stdio {
                     server,
                     command: command.clone(),
@@ -89,6 +96,7 @@ impl LaunchDefinition {
                     args: args.clone(),
                     env: env.clone(),
                     cwd: cwd.clone(),
+                    container_args,
                 }
             }
             Transport::Http(HttpSpec { url, headers, .. }) => Self::Remote {
@@ -116,10 +124,11 @@ impl LaunchDefinition {
     }
 
     /// What the person reads: the exact command line (the resolved program, then each argument quoted when it
-    /// needs to be), or the origin.
+    /// needs to be; a container's with the defaults Plugboard adds), or the origin.
     pub fn summary(&self) -> String {
         match self {
-            Self::Stdio { command, program, args, .. } => {
+            Self::Stdio { command, program, args, container_args, .. } => {
+                let args = container_args.as_ref().unwrap_or(args);
                 let head = program.as_deref().unwrap_or(command);
                 std::iter::once(head)
                     .chain(args.iter().map(String::as_str))
@@ -272,5 +281,24 @@ mod tests {
         let definition = LaunchDefinition::with_resolver(&config, |_, _| Some("/usr/bin/npx".into()));
         assert_eq!(definition.summary(), r"/usr/bin/npx -y 'it'\''s here' --flag=1");
         assert_eq!(definition.env_shown(), ["B (a literal value)", "TOKEN = ${secret:t}"]);
+    }
+
+    /// A container's definition is what runs: the safe defaults are in its summary and its digest, an entry
+    /// changing one is another definition, and other programs' digests do not carry the field at all.
+    #[test]
+    fn a_container_is_approved_with_its_defaults() {
+        let config = stdio("gh", "docker", &["run", "-i", "--rm", "-v", "/home/me:/work", "ghcr.io/x/y:1"], &[]);
+        let definition = LaunchDefinition::with_resolver(&config, |_, _| Some("/usr/bin/docker".into()));
+        assert_eq!(
+            definition.summary(),
+            "/usr/bin/docker run --security-opt no-new-privileges --memory 1g --cpus 1 --pids-limit 512 -i --rm \
+             -v /home/me:/work:ro ghcr.io/x/y:1"
+        );
+        let roomier = stdio("gh", "docker", &["run", "-i", "--memory", "4g", "ghcr.io/x/y:1"], &[]);
+        assert_ne!(digest(&roomier), digest(&stdio("gh", "docker", &["run", "-i", "ghcr.io/x/y:1"], &[])));
+        let plain =
+            LaunchDefinition::with_resolver(&stdio("f", "npx", &["pkg"], &[]), |_, _| Some("/usr/bin/npx".into()));
+        let json = serde_json::to_string(&plain).expect("json");
+        assert!(!json.contains("containerArgs"), "{json}");
     }
 }

@@ -31,7 +31,7 @@ pub fn review_flags(
     home: Option<&Path>,
 ) -> Vec<ReviewFlag> {
     match definition {
-        LaunchDefinition::Stdio { command, program, args, .. } => {
+        LaunchDefinition::Stdio { command, program, args, container_args, .. } => {
             let mut flags = Vec::new();
             let words: Vec<&str> = std::iter::once(command.as_str()).chain(args.iter().map(String::as_str)).collect();
             let text = words.join(" ");
@@ -59,7 +59,8 @@ pub fn review_flags(
                 ));
             }
             if name == "docker" || name == "podman" {
-                flags.extend(container_flags(args));
+                // What runs: a host folder Plugboard mounts read-only is not a writable one.
+                flags.extend(container_flags(container_args.as_deref().unwrap_or(args)));
             }
             if let Some(program) = program
                 && outside(Path::new(program), path_dirs, home)
@@ -140,8 +141,21 @@ fn container_flags(args: &[String]) -> Vec<ReviewFlag> {
         let source = source.strip_prefix("source=").or_else(|| source.strip_prefix("src=")).unwrap_or(source);
         let host = source.split([':', ',']).next().unwrap_or_default();
         if host.starts_with('/') || host.starts_with('~') || host.starts_with('.') || host.starts_with('$') {
-            flags.push(flag("docker-host-mount", format!("The container can read and write {host} on this computer.")));
+            let read_only =
+                mount.split([':', ',']).skip(1).any(|o| o == "ro" || o == "readonly" || o == "readonly=true");
+            let message = if read_only {
+                format!("The container can read {host} on this computer.")
+            } else {
+                format!("The container can read and write {host} on this computer.")
+            };
+            flags.push(flag("docker-host-mount", message));
         }
+    }
+    if args.iter().any(|a| a.starts_with("no-new-privileges=false") || a == "--security-opt=no-new-privileges=false") {
+        flags.push(flag(
+            "docker-privileged",
+            "Processes in the container may gain privileges (no-new-privileges is off).",
+        ));
     }
     flags
 }
@@ -166,6 +180,8 @@ mod tests {
             args: args.iter().map(|a| (*a).to_owned()).collect(),
             env: Default::default(),
             cwd: None,
+            container_args: crate::transport::hardened_args(&args.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>())
+                .filter(|_| command == "docker"),
         };
         let path = [PathBuf::from("/usr/bin"), PathBuf::from("/usr/local/bin")];
         review_flags(&definition, &path, Some(Path::new("/home/me"))).into_iter().map(|f| f.id).collect()
@@ -186,7 +202,37 @@ mod tests {
         assert_eq!(ids("uvx", Some("/usr/bin/uvx"), &["mcp-server-git"]), ["unpinned"]);
         assert_eq!(ids("docker", Some("/usr/bin/docker"), &["run", "--privileged", "img:1"]), ["docker-privileged"]);
         assert_eq!(ids("docker", Some("/usr/bin/docker"), &["run", "-v", "/:/host", "img:1"]), ["docker-host-mount"]);
+        assert_eq!(
+            ids("docker", Some("/usr/bin/docker"), &["run", "--security-opt", "no-new-privileges=false", "img:1"]),
+            ["docker-privileged"]
+        );
         assert_eq!(ids("server", Some("/tmp/x/server"), &[]), ["outside-path"]);
+    }
+
+    /// A host folder is flagged as readable when Plugboard mounts it read-only, and as writable only when the
+    /// entry marks it so.
+    #[test]
+    fn a_host_folder_says_whether_it_is_writable() {
+        let message = |args: &[&str]| {
+            let definition = LaunchDefinition::of(&crate::config::model::ServerConfig::new(
+                crate::config::model::ServerName::parse("s").expect("name"),
+                crate::config::model::Transport::Stdio(crate::config::model::StdioSpec {
+                    command: "docker".into(),
+                    args: args.iter().map(|a| (*a).to_owned()).collect(),
+                    env: Default::default(),
+                    cwd: None,
+                }),
+            ));
+            review_flags(&definition, &[], None).into_iter().find(|f| f.id == "docker-host-mount").map(|f| f.message)
+        };
+        assert_eq!(
+            message(&["run", "-v", "/srv:/srv", "i"]).as_deref(),
+            Some("The container can read /srv on this computer.")
+        );
+        assert_eq!(
+            message(&["run", "-v", "/srv:/srv:rw", "i"]).as_deref(),
+            Some("The container can read and write /srv on this computer.")
+        );
     }
 
     /// Ordinary launches raise nothing: a pinned package, a program on PATH or in the home folder, a named volume.

@@ -112,6 +112,15 @@ impl ProcessGuard {
         self.with(|t| t.pgid).flatten()
     }
 
+    /// Removes its container before the staged shutdown rather than after (see [`DockerCleanup::first`]).
+    pub(crate) fn remove_container_first(&self) {
+        self.with(|t| {
+            if let Some(docker) = &mut t.docker {
+                docker.first = true;
+            }
+        });
+    }
+
     /// Whether the leader has exited (the server is dead even if a grandchild still holds its stdout open).
     pub(crate) fn leader_exited(&self) -> bool {
         self.with(Tracked::leader_exited).unwrap_or(true)
@@ -125,6 +134,10 @@ impl ProcessGuard {
             return ShutdownReport { stage: ShutdownStage::AlreadyStopped, elapsed: started.elapsed() };
         }
         let mut stage = ShutdownStage::Exited;
+        if let Some(docker) = self.with(|t| t.docker.clone().filter(|d| d.first)).flatten() {
+            // Its docker client ends once the container is gone.
+            docker.remove().await;
+        }
         // A leader that exits may leave helpers behind: once it is gone the rest of the group is signalled at once.
         self.poll_async(EOF_GRACE, Tracked::leader_exited).await;
         if !self.with(Tracked::group_gone).unwrap_or(true) {

@@ -31,9 +31,10 @@ use rmcp::transport::async_rw::AsyncRwTransport;
 use tokio::process::{ChildStdin, ChildStdout};
 
 pub use containment::{Containment, KEEPER_BINARY};
+pub use docker::engine::{EngineProblem, docker_engine_version, docker_image_ports};
 #[cfg(test)]
 pub(crate) use docker::sweep_with;
-pub use docker::{DockerSweepError, SweepReport, is_docker_run, sweep_docker_leftovers};
+pub use docker::{DockerSweepError, SweepReport, hardened_args, is_docker_run, sweep_docker_leftovers};
 pub use guard::{ShutdownReport, ShutdownStage};
 #[cfg(target_os = "linux")]
 pub use keeper::run_keeper;
@@ -102,6 +103,10 @@ impl StdioProcess {
     pub(crate) fn leader_exited(&self) -> bool {
         self.guard.leader_exited()
     }
+    /// Its container (an HTTP server's, which does not end at stdin's EOF) is removed first when it stops.
+    pub(crate) fn remove_container_first(&self) {
+        self.guard.remove_container_first();
+    }
     /// Process group id while the guard owns it.
     #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) fn pgid(&self) -> Option<i32> {
@@ -163,14 +168,31 @@ async fn connect_answered(
     options: SpawnOptions,
     answerer: Answerer,
 ) -> Result<McpSession, TransportError> {
+    if let Some(found) = docker::http::remembered(launch) {
+        return docker::http::connect(server, launch, found, answerer, options).await;
+    }
     let Spawned { stdin, stdout, process } = spawn_server(server, launch, options).await?;
-    let (handler, notices) = client_handler(answerer);
+    // A container may serve HTTP instead: its first output and its image's ports race the stdio handshake.
+    let (stdout, probe) = docker::http::Probe::watch(stdout, launch, &process);
+    let (handler, notices) = client_handler(answerer.clone());
     let wire = handler.tripwire();
     let stdout = LineLimit::new(stdout, MAX_MESSAGE_BYTES, wire.clone());
     // rmcp's own cap (it drops an oversized line and reads on) sits one byte above ours, which counts the line
     // without its newline: ours always decides.
     let transport = AsyncRwTransport::new_client(stdout, stdin).with_max_line_length(MAX_MESSAGE_BYTES + 1);
-    match handler.serve(Guarded::new(transport, wire.clone())).await {
+    let serving = handler.serve(Guarded::new(transport, wire.clone()));
+    let served = match probe {
+        None => serving.await,
+        Some(probe) => match probe.race(serving, &process).await {
+            docker::http::Raced::Stdio(served) => served,
+            docker::http::Raced::Http(found) => {
+                process.remove_container_first();
+                process.shutdown().await;
+                return docker::http::connect(server, launch, found, answerer, options).await;
+            }
+        },
+    };
+    match served {
         Ok(service) => Ok(McpSession::with_process(service, notices, process)),
         Err(e) => {
             // The failed transport was dropped with its stdin, so this is the ordinary staged shutdown.
@@ -208,6 +230,7 @@ pub(crate) async fn spawn_server(
         docker: plan.resolved_program.clone(),
         container,
         env: plan.env.clone(),
+        first: false,
     });
     let guard = ProcessGuard::new(child, docker, server);
     let launched = Launched {
@@ -256,8 +279,12 @@ fn plan(server: &str, launch: &StdioLaunch, options: SpawnOptions) -> std::io::R
     let search_path = path_resolution::search_path(launch.env.get("PATH").map(String::as_str));
     let resolved = path_resolution::resolve_program(&launch.program, &search_path, launch.cwd.as_deref())
         .map_err(|e| e.into_io(&launch.program))?;
-    let env = env::child_environment(std::env::vars_os(), &search_path, &launch.env);
     let docker = docker::plan_run(&resolved, &launch.args, server, std::process::id());
+    let env = match docker {
+        // The docker CLI must reach the engine Plugboard's environment names; the container sees only what `-e` names.
+        Some(_) => docker::client_environment(&search_path, &launch.env),
+        None => env::child_environment(std::env::vars_os(), &search_path, &launch.env),
+    };
     let args = docker.as_ref().map_or(&launch.args, |d| &d.args);
     let (program, args, containment) = containment::wrap(options.containment, &resolved, args);
     Ok(Plan {

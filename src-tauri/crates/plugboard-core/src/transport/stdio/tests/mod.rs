@@ -319,5 +319,6 @@ async fn helper_child_env_printer() {
     std::fs::write(out, spawned.process.stderr().snapshot()).unwrap();
 }
 
+mod docker_engine;
 mod login_path;
 mod output;

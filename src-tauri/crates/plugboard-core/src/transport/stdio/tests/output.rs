@@ -61,8 +61,9 @@ fn stderr_ring_keeps_last_whole_lines() {
     assert!(snapshot.len() <= MAX_BYTES + 100);
 }
 
-/// The stand-in `docker` (a script recording its argv) sees `run --name plugboard-… --label …` and, on close,
-/// `rm -f` of the same name: killing the docker client alone would leave the container running.
+/// The stand-in `docker` (a script recording its argv) sees `run --name plugboard-… --label …` with the safe
+/// defaults and, on close, `rm -f` of the same name: killing the docker client alone would leave the container
+/// running. (Beside them it is asked which ports the image exposes, for the HTTP probe.)
 #[tokio::test]
 async fn docker_stand_in_gets_name_label_and_rm_on_close() {
     let dir = tempfile::tempdir().unwrap();
@@ -77,9 +78,12 @@ async fn docker_stand_in_gets_name_label_and_rm_on_close() {
     session.close().await.unwrap();
     let recorded = std::fs::read_to_string(&log).unwrap();
     let expected_run = format!(
-        "run --name {name} --label dev.plugboard.managed=1 --label dev.plugboard.pid={pid} -i --rm -e TOKEN mcp/stub:1"
+        "run --name {name} --label dev.plugboard.managed=1 --label dev.plugboard.pid={pid} \
+         --security-opt no-new-privileges --memory 1g --cpus 1 --pids-limit 512 -i --rm -e TOKEN mcp/stub:1"
     );
-    assert_eq!(recorded.lines().collect::<Vec<_>>(), [expected_run, format!("rm -f {name}")]);
+    let (inspected, calls): (Vec<&str>, Vec<&str>) = recorded.lines().partition(|l| l.starts_with("image inspect"));
+    assert_eq!(calls, [expected_run, format!("rm -f {name}")]);
+    assert_eq!(inspected, ["image inspect --format {{json .Config.ExposedPorts}} mcp/stub:1"]);
 }
 
 /// A `--name` the person set is kept (no second name) and is what gets removed, also when the session is dropped.
