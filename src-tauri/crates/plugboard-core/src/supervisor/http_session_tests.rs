@@ -95,7 +95,10 @@ async fn disconnect_sends_delete_for_the_session() {
 /// A server restarted on the same port no longer knows the session and answers 404 (the Python SDK does): the next
 /// call still succeeds on exactly ONE fresh session, the old session id is refused only as the trigger, the status
 /// sequence is one of the two healing orders, and closing sends DELETE for the new session.
-#[tokio::test]
+// Multi-threaded, as the app's runtime is: starting the second server blocks this thread for a second, and on a
+// single thread the pooled connection to the killed server would not see its close in that time. The call would go
+// out on it and break mid-request, which rightly is not retried (it may have run).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs the Python MCP SDK in .tools/py; make test installs it"]
 async fn expired_session_404_starts_one_fresh_session() {
     let python = repo_root().join(".tools/py/bin/python3");
