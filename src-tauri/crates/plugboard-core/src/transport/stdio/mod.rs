@@ -165,12 +165,12 @@ async fn connect_answered(
 ) -> Result<McpSession, TransportError> {
     let Spawned { stdin, stdout, process } = spawn_server(server, launch, options).await?;
     let (handler, notices) = client_handler(answerer);
-    let wire = handler.tripwire();
+    let (wire, tap) = (handler.tripwire(), handler.call_tap());
     let stdout = LineLimit::new(stdout, MAX_MESSAGE_BYTES, wire.clone());
     // rmcp's own cap (it drops an oversized line and reads on) sits one byte above ours, which counts the line
     // without its newline: ours always decides.
     let transport = AsyncRwTransport::new_client(stdout, stdin).with_max_line_length(MAX_MESSAGE_BYTES + 1);
-    match handler.serve(Guarded::new(transport, wire.clone())).await {
+    match handler.serve(Guarded::new(transport, wire.clone(), tap)).await {
         Ok(service) => Ok(McpSession::with_process(service, notices, process)),
         Err(e) => {
             // The failed transport was dropped with its stdin, so this is the ordinary staged shutdown.
