@@ -55,6 +55,36 @@ async fn progress_and_logs_stream_in_order_and_the_call_is_recorded() {
     h.finish().await;
 }
 
+/// Every notice a server sends before its result is with the caller when the call returns, and the caller's channel
+/// is closed by then: nothing is still on its way (rmcp alone would hand the result over first and the last notices
+/// after, on tasks of their own). Repeated, with no pause between the notices and the result.
+#[tokio::test]
+async fn a_calls_notices_are_all_delivered_by_the_time_it_returns() {
+    let mut h = Harness::new();
+    h.sup.reconcile(vec![h.server("busy", &[])]).await;
+    assert_eq!(h.statuses_until("busy", is_ready).await, ["connecting", "ready"]);
+    for round in 0..50 {
+        let (events, mut received) = tokio::sync::mpsc::unbounded_channel();
+        let arguments = args(json!({"steps": 5, "interval_ms": 0, "log": true}));
+        h.sup.call_observed("busy", "progress", arguments, None, Some(events)).await.expect("the call answers");
+        let mut progress = Vec::new();
+        let mut logs = 0;
+        loop {
+            match received.try_recv() {
+                Ok(CallEvent::Progress { progress: step, .. }) => progress.push(step),
+                Ok(CallEvent::Log { .. }) => logs += 1,
+                Ok(other) => panic!("round {round}: unexpected {other:?}"),
+                Err(tokio::sync::mpsc::error::TryRecvError::Disconnected) => break,
+                Err(tokio::sync::mpsc::error::TryRecvError::Empty) => {
+                    panic!("round {round}: the channel is still open")
+                }
+            }
+        }
+        assert_eq!((progress, logs), (vec![1.0, 2.0, 3.0, 4.0, 5.0], 5), "round {round}");
+    }
+    h.finish().await;
+}
+
 /// The server's own secret (referenced from its env) is replaced by `${secret:NAME}` in the recorded arguments
 /// and result; a tool error and a cancel are recorded as outcomes, and cancelling an unknown call says false.
 #[tokio::test]

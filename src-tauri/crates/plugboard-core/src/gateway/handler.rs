@@ -274,22 +274,14 @@ impl ServerHandler for Gateway {
             }
         };
         // Every update goes out before the result (a progress notification after the response is an error to the
-        // client). rmcp hands each upstream notification to a task of its own, so a server's last progress notices
-        // can still be on their way when its result lands: a client that asked for progress waits until the
-        // supervisor lets go of the call's observer (observe.rs `LINGER`), bounded in case it never does. A client
-        // that did not ask gets its result at once, with whatever log lines already arrived.
-        if progress_token.is_some() {
-            let drain = async {
-                while let Some(event) = received.recv().await {
-                    updates.send(event).await;
-                }
-            };
-            let _ = tokio::time::timeout(PROGRESS_DRAIN_LIMIT, drain).await;
-        } else {
-            while let Ok(event) = received.try_recv() {
+        // client): the supervisor hands a call's notices over in wire order and closes the channel as the call ends,
+        // so this drains what is left and stops (bounded, in case a sender were ever kept alive).
+        let rest = async {
+            while let Some(event) = received.recv().await {
                 updates.send(event).await;
             }
-        }
+        };
+        let _ = tokio::time::timeout(REST_OF_THE_UPDATES, rest).await;
         match ran {
             Ok(result) => Ok(match result {
                 Ok(result) => result.into(),
@@ -300,9 +292,8 @@ impl ServerHandler for Gateway {
     }
 }
 
-/// The longest a call's result waits for progress notices still on their way (the observer closes 25 ms after
-/// the call, observe.rs `LINGER`; this only bounds a runtime too busy to get there).
-const PROGRESS_DRAIN_LIMIT: std::time::Duration = std::time::Duration::from_millis(250);
+/// The longest a result waits for the call's remaining updates once the call is over (they are already queued).
+const REST_OF_THE_UPDATES: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// Passes a call's progress and log lines to the client that made it; a client that went away misses them (the
 /// call's result still settles the request).

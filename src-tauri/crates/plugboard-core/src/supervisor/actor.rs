@@ -19,7 +19,7 @@ use super::status::{ServerStatus, SupervisorEvent};
 use super::tools::ToolSet;
 use crate::config::model::{ServerConfig, ToolFilter};
 use crate::secrets::ResolvedSecrets;
-use crate::transport::{McpSession, ServerNotice};
+use crate::transport::{CallNotices, McpSession, ServerNotice};
 use crate::trust::{Listing, PinKind};
 
 /// How often a ready session is checked for a dead transport (a crashed process, a closed stream).
@@ -228,6 +228,8 @@ impl Actor {
         self.review(listing).await;
         let (protocol_version, server_name) = (session.protocol_version().unwrap_or_default(), session.server_name());
         self.generation += 1;
+        // Calls can start once the peer is published: their progress and log lines must have somewhere to go first.
+        session.call_tap().attach(Arc::clone(&self.published.observers) as Arc<dyn CallNotices>);
         self.published.peer.send_replace(Some((self.generation, session.peer())));
         self.notices = session.take_notices();
         self.session = Some(session);
@@ -326,7 +328,6 @@ impl Actor {
                     serde_json::Value::String(text) => text.clone(),
                     other => other.to_string(),
                 };
-                self.published.observers.log(&log.level, log.logger.as_deref(), &text).await;
                 let entry = self.published.log.push(&log.level, log.logger, &text);
                 let _ = self.events.send(SupervisorEvent::Logged { server: self.name(), entry });
             }
@@ -336,8 +337,6 @@ impl Actor {
             ServerNotice::SamplingDeclined => {
                 self.warn("the server asked Plugboard to run an LLM (sampling), which it does not do; declined".into());
             }
-            // rmcp already extended the call's timeout (see call.rs); an observing caller gets it too.
-            ServerNotice::Progress(progress) => self.published.observers.progress(progress).await,
         }
     }
 

@@ -208,7 +208,7 @@ async fn call_once(
     let sent = match watching {
         None => peer.send_request_with_option(request, options).await,
         Some(watching) => {
-            let registering = watching.begin().await;
+            let registering = watching.begin();
             let sent = peer.send_request_with_option(request, options).await;
             if let Ok(handle) = &sent {
                 registering.register(handle.progress_token.clone());

@@ -22,3 +22,10 @@ pub enum CallEvent {
     /// `notifications/message` from the same server while the call ran; all of it is server text.
     Log { level: String, logger: Option<String>, message: String },
 }
+
+impl CallEvent {
+    /// The event for one `notifications/progress`.
+    pub(crate) fn progress(params: &rmcp::model::ProgressNotificationParam) -> Self {
+        Self::Progress { progress: params.progress, total: params.total, message: params.message.clone() }
+    }
+}

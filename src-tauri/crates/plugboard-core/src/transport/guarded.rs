@@ -1,6 +1,7 @@
 //! The wrapper every client transport is served through: it counts what the server sends unasked (a flood trips the
 //! session's wire) and stops receiving the moment any limit is crossed, which ends rmcp's session as a closed
-//! transport. It must never alter, reorder or hold back a message otherwise.
+//! transport; and it shows each message to the session's call tap first, so a call's progress reaches its watcher
+//! in wire order. It must never alter, reorder or hold back a message otherwise.
 
 use std::time::Instant;
 
@@ -8,22 +9,24 @@ use rmcp::model::ServerJsonRpcMessage;
 use rmcp::service::RoleClient;
 use rmcp::transport::Transport;
 
+use super::call_tap::CallTap;
 use super::limits::{LimitExceeded, MAX_UNASKED_PER_SECOND, RateWindow, Tripwire};
 
 /// Says which limit ended a transport whose own reader noticed it (the legacy SSE reader keeps its end's cause).
 pub(crate) type EndCause = Box<dyn Fn() -> Option<LimitExceeded> + Send + Sync>;
 
-/// `inner`, watched by `wire`.
+/// `inner`, watched by `wire`, its notifications shown to `tap`.
 pub(crate) struct Guarded<T> {
     inner: T,
     wire: Tripwire,
+    tap: CallTap,
     unasked: RateWindow,
     end_cause: Option<EndCause>,
 }
 
 impl<T> Guarded<T> {
-    pub(crate) fn new(inner: T, wire: Tripwire) -> Self {
-        Self { inner, wire, unasked: RateWindow::new(MAX_UNASKED_PER_SECOND), end_cause: None }
+    pub(crate) fn new(inner: T, wire: Tripwire, tap: CallTap) -> Self {
+        Self { inner, wire, tap, unasked: RateWindow::new(MAX_UNASKED_PER_SECOND), end_cause: None }
     }
 
     /// When `inner` ends by itself, `cause` says whether a limit ended it.
@@ -66,6 +69,7 @@ impl<T: Transport<RoleClient>> Transport<RoleClient> for Guarded<T> {
             self.wire.trip(LimitExceeded::Flood { per_second: self.unasked.limit() });
             return None;
         }
+        self.tap.offer(&message);
         Some(message)
     }
 

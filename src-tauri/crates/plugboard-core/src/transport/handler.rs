@@ -12,12 +12,13 @@ use rmcp::ClientHandler;
 use rmcp::model::{
     ClientConfig, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult,
     ElicitationAction, ErrorCode, ErrorData, JsonObject, ListRootsResult, LoggingMessageNotificationParam,
-    ProgressNotificationParam, RootsCapabilities,
+    RootsCapabilities,
 };
 use rmcp::service::{NotificationContext, RequestContext, RoleClient};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
+use super::call_tap::CallTap;
 use super::client_config;
 use super::downstream::DownstreamLink;
 use super::limits::{LimitExceeded, MAX_NOTICE_BACKLOG, Tripwire};
@@ -69,8 +70,6 @@ pub enum ServerNotice {
     PromptsChanged,
     /// `notifications/message`: a log entry from the server.
     Log(ServerLog),
-    /// `notifications/progress` for a request in flight.
-    Progress(ProgressNotificationParam),
     /// The server asked for input and was declined; `message` is what it asked (server text: show it inert).
     ElicitationDeclined { message: String },
     /// The server asked us to sample an LLM and was refused.
@@ -92,7 +91,7 @@ pub struct ServerLog {
 impl ServerLog {
     // rmcp marks logging deprecated (SEP-2577, the 2026-07-28 revision); servers of 2025-11-25 still send it.
     #[allow(deprecated)]
-    fn from_rmcp(params: LoggingMessageNotificationParam) -> Self {
+    pub(crate) fn from_rmcp(params: LoggingMessageNotificationParam) -> Self {
         let level = serde_json::to_value(params.level).ok().and_then(|v| v.as_str().map(str::to_owned));
         Self { level: level.unwrap_or_default(), logger: params.logger, data: params.data }
     }
@@ -111,6 +110,8 @@ pub struct PlugboardClient {
     listening: Arc<AtomicBool>,
     /// The session's limits: a backlog of notices past [`MAX_NOTICE_BACKLOG`] trips it.
     wire: Tripwire,
+    /// Where the transport hands a call's progress and log lines, in wire order (`call_tap.rs`).
+    tap: CallTap,
 }
 
 /// The handler every Plugboard session is served with, and the receiving end of its notices (at most
@@ -136,7 +137,16 @@ pub(crate) fn client_handler_with_backlog(
         info.capabilities.roots = Some(RootsCapabilities::default());
     }
     let listening = Arc::new(AtomicBool::new(false));
-    let handler = PlugboardClient { info, policy, person, client, notices, listening, wire: Tripwire::default() };
+    let handler = PlugboardClient {
+        info,
+        policy,
+        person,
+        client,
+        notices,
+        listening,
+        wire: Tripwire::default(),
+        tap: CallTap::default(),
+    };
     (handler, receiver)
 }
 
@@ -158,6 +168,11 @@ impl PlugboardClient {
     /// The wire the session's transport is guarded by (`transport::guarded`), shared with the session.
     pub(crate) fn tripwire(&self) -> Tripwire {
         self.wire.clone()
+    }
+
+    /// Where the session's transport hands a call's progress and log lines, shared with the session.
+    pub(crate) fn call_tap(&self) -> CallTap {
+        self.tap.clone()
     }
 
     fn notify(&self, notice: ServerNotice) {
@@ -272,10 +287,6 @@ impl ClientHandler for PlugboardClient {
         _context: NotificationContext<RoleClient>,
     ) {
         self.notify(ServerNotice::Log(ServerLog::from_rmcp(params)));
-    }
-
-    async fn on_progress(&self, params: ProgressNotificationParam, _context: NotificationContext<RoleClient>) {
-        self.notify(ServerNotice::Progress(params));
     }
 }
 

@@ -3,6 +3,7 @@
 //! the limits of `limits.rs` (a message's size, what a server may send unasked).
 
 mod bounded_http;
+mod call_tap;
 mod delivery;
 mod downstream;
 mod error;
@@ -21,6 +22,7 @@ mod sse_legacy;
 mod stdio;
 mod streamable_http;
 
+pub use call_tap::{CallNotices, CallTap};
 pub use delivery::never_reached;
 pub use downstream::DownstreamLink;
 pub use error::TransportError;

@@ -165,7 +165,7 @@ async fn serve_legacy_sse(
     let wire = handler.tripwire();
     // The reader keeps why the stream ended; an event past the limit is the session's crossed limit.
     let end = transport.stream_end();
-    let guarded = Guarded::new(transport, wire.clone())
+    let guarded = Guarded::new(transport, wire.clone(), handler.call_tap())
         .with_end_cause(Box::new(move || end.cause().and_then(|cause| sse_limit(&cause))));
     match handler.serve(guarded).await {
         Ok(service) => Ok(RemoteConnection {

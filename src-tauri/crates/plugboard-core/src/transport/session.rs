@@ -7,6 +7,7 @@ use rmcp::service::{Peer, RoleClient, RunningService};
 use tokio::sync::mpsc;
 
 use super::TransportError;
+use super::call_tap::CallTap;
 use super::handler::{PlugboardClient, ServerNotice};
 use super::limits::LimitExceeded;
 use super::stdio::{Launched, ShutdownReport, StdioProcess};
@@ -80,6 +81,12 @@ impl McpSession {
     /// The limit the server crossed, which ended this session (`transport::limits`); `None` while it kept to them.
     pub fn limit_exceeded(&self) -> Option<LimitExceeded> {
         self.service.service().tripwire().cause().cloned()
+    }
+
+    /// Where this session's transport hands a call's progress and log lines (attach the calls' watcher before any
+    /// call is made).
+    pub fn call_tap(&self) -> CallTap {
+        self.service.service().call_tap()
     }
 
     /// The last lines the server wrote to stderr (stdio only), to show when it fails.

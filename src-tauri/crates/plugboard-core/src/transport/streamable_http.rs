@@ -42,9 +42,9 @@ where
         .max_json_response_size(limits.max_json_response_size)
         .max_error_response_size(limits.max_error_response_size);
     let (handler, notices) = client_handler(answerer);
-    let wire = handler.tripwire();
+    let (wire, tap) = (handler.tripwire(), handler.call_tap());
     let transport = StreamableHttpClientTransport::with_client(BoundedHttp::new(client, wire.clone()), config);
-    match handler.serve(Guarded::new(transport, wire.clone())).await {
+    match handler.serve(Guarded::new(transport, wire.clone(), tap)).await {
         Ok(service) => Ok(McpSession::new(service, notices)),
         Err(error) => Err(ServeFailure { error, exceeded: wire.cause().cloned() }),
     }

@@ -175,12 +175,12 @@ async fn connect_answered(
     // A container may serve HTTP instead: its first output and its image's ports race the stdio handshake.
     let (stdout, probe) = docker::http::Probe::watch(stdout, launch, &process);
     let (handler, notices) = client_handler(answerer.clone());
-    let wire = handler.tripwire();
+    let (wire, tap) = (handler.tripwire(), handler.call_tap());
     let stdout = LineLimit::new(stdout, MAX_MESSAGE_BYTES, wire.clone());
     // rmcp's own cap (it drops an oversized line and reads on) sits one byte above ours, which counts the line
     // without its newline: ours always decides.
     let transport = AsyncRwTransport::new_client(stdout, stdin).with_max_line_length(MAX_MESSAGE_BYTES + 1);
-    let serving = handler.serve(Guarded::new(transport, wire.clone()));
+    let serving = handler.serve(Guarded::new(transport, wire.clone(), tap));
     let served = match probe {
         None => serving.await,
         Some(probe) => match probe.race(serving, &process).await {
