@@ -100,7 +100,8 @@ mod tests {
         let registry = registry(dir.path());
         let flows = PendingFlows::new();
         let _waiting = flows.register("s-real", "notes", Expectation::default());
-        let forged = open_link(&flows, &registry, "dev.plugboard.desktop:/oauth/callback?code=<script>&state=forged").unwrap_err();
+        let forged = open_link(&flows, &registry, "dev.plugboard.desktop:/oauth/callback?code=<script>&state=forged")
+            .unwrap_err();
         assert!(matches!(forged, LinkRefused::Login(CallbackRejected::UnknownState)), "{forged:?}");
         assert!(!forged.to_string().contains("script") && !forged.to_string().contains("forged"), "{forged}");
         assert!(matches!(open_link(&flows, &registry, "plugboard://install?x=1"), Err(LinkRefused::Install(_))));
@@ -110,7 +111,8 @@ mod tests {
         let offered = open_link(&flows, &registry, &link).expect("offered");
         assert!(matches!(&offered, Opened::InstallOffer(offer) if offer.suggested_name == "memory"), "{offered:?}");
         assert!(registry.store().snapshot().servers.is_empty(), "an offer adds nothing");
-        let completed = open_link(&flows, &registry, "dev.plugboard.desktop:/oauth/callback?code=c&state=s-real").expect("login");
+        let completed =
+            open_link(&flows, &registry, "dev.plugboard.desktop:/oauth/callback?code=c&state=s-real").expect("login");
         assert!(matches!(completed, Opened::Login { server } if server == "notes"));
     }
 }

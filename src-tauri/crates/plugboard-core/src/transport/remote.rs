@@ -116,7 +116,9 @@ pub async fn connect_remote(spec: RemoteSpec, options: RemoteOptions<'_>) -> Res
 
 /// Whether a refused Streamable HTTP handshake means "try legacy SSE" (see [`connect_remote`]).
 fn falls_back_to_sse(e: &ServeFailure) -> bool {
-    e.exceeded.is_none() && e.error.auth_challenge().is_none() && matches!(refusal_status(&e.error), Some(400 | 404 | 405))
+    e.exceeded.is_none()
+        && e.error.auth_challenge().is_none()
+        && matches!(refusal_status(&e.error), Some(400 | 404 | 405))
 }
 
 /// A failed Streamable HTTP handshake in words: the crossed limit if that ended it.

@@ -39,7 +39,8 @@ async fn stderr_flood_alone() {
     // the floods' figures are what the flood costs, not what the first spawn in a process does.
     let dir = tempfile::tempdir().unwrap();
     let quiet = write_script(dir.path(), "quiet.sh", "#!/bin/bash\necho warm >&2\n");
-    let warm = spawn_server("warm", &StdioLaunch { program: quiet, ..StdioLaunch::default() }, GROUP_ONLY).await.unwrap();
+    let warm =
+        spawn_server("warm", &StdioLaunch { program: quiet, ..StdioLaunch::default() }, GROUP_ONLY).await.unwrap();
     warm.process.stderr().drained(Duration::from_secs(60)).await;
     warm.process.shutdown().await;
     let mut findings = String::new();
