@@ -79,6 +79,7 @@ export function historyEntry(fields: Partial<HistoryEntry> & Pick<HistoryEntry, 
     outcome: { kind: "result", isError: false, result: textResult("127.0.0.1 localhost"), truncated: false },
     cliCommand: `plugboard call files read_file --args '{"path":"/etc/hosts"}'`,
     origin: null,
+    unrecorded: null,
     ...fields,
   };
 }

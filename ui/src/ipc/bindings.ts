@@ -543,6 +543,11 @@ export type HistoryEntry = {
 	 *  `None` for Plugboard's own console and CLI.
 	 */
 	origin: string | null,
+	/**
+	 *  Why this call is not in the history (it could not be written: a full disk, a read-only data dir); its id is
+	 *  then 0 and this entry is the result's only copy. `None` once recorded.
+	 */
+	unrecorded: string | null,
 };
 
 /**  A page of the history, newest first, and how many rows match the query in all. */

@@ -100,7 +100,11 @@ pub fn call(out: &mut impl Write, engine: &Engine, server: &str, tool: &str, jso
         engine.start(Some(server)).await?;
         let ran = console.run_detailed(server, tool, arguments, None, None, None).await;
         engine.shutdown().await;
-        let result = ran?.result.map_err(|e: SupervisorError| anyhow::anyhow!(e))?;
+        let ran = ran?;
+        if let Some(why) = &ran.entry.unrecorded {
+            let _ = writeln!(std::io::stderr(), "warning: this call is not in the history: {why}");
+        }
+        let result = ran.result.map_err(|e: SupervisorError| anyhow::anyhow!(e))?;
         print_result(out, &result)?;
         Ok(result.is_error == Some(true))
     })

@@ -59,6 +59,7 @@ function entry(fields: Partial<HistoryEntry> = {}): HistoryEntry {
     outcome: { kind: "result", isError: false, result: JSON.stringify({ content: [{ type: "text", text: "Echo: hi" }] }), truncated: false },
     cliCommand: "plugboard call everything echo --args '{\"message\":\"hi\"}'",
     origin: null,
+    unrecorded: null,
     ...fields,
   };
 }
@@ -136,6 +137,24 @@ describe("ConsolePage", () => {
     expect(await screen.findByText("Echo: hi")).toBeInTheDocument();
     expect(screen.getByText("Done in 42 ms.")).toBeInTheDocument();
     await vi.waitFor(() => expect(m.callHistory.mock.calls.length).toBeGreaterThan(historyAsked));
+  });
+
+  // Pins: a call the history could not take still shows its result, and says it is not in the history and why.
+  it("shows the result of a call the history could not take, and says so", async () => {
+    const user = userEvent.setup();
+    const call = holdCall();
+    renderConsole("/console?server=everything&tool=echo");
+
+    await user.type(await screen.findByRole("textbox", { name: "Message" }), "hi");
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    call.finish(entry({ id: 0, unrecorded: "the call history could not be read or written: database or disk is full" }));
+
+    expect(await screen.findByText("Echo: hi")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "This call is not in the history: the call history could not be read or written: database or disk is full. Its result below is the only copy.",
+      ),
+    ).toHaveAttribute("role", "status");
   });
 
   // Pins: Ctrl+Enter runs; Escape and the Cancel button cancel the running call by the same call id.

@@ -139,6 +139,11 @@ export default function ConsolePage() {
           )}
           <RunBar running={running} blocked={blocked} onRun={run} onCancel={call.cancel} cancelError={call.cancelError} />
           <EventStream events={shown ? call.events : []} />
+          {shown && call.state.phase === "finished" && call.state.entry.unrecorded !== null && (
+            <p role="status" className="rounded-md border border-line bg-warn-soft px-3 py-2 text-sm wrap-anywhere">
+              {`This call is not in the history: ${revealHidden(call.state.entry.unrecorded)}. Its result below is the only copy.`}
+            </p>
+          )}
           {shown && call.state.phase === "finished" && (
             <ResultView outcome={call.state.entry.outcome} durationMs={call.state.entry.durationMs} headingLevel={2} />
           )}

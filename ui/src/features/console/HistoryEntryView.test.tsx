@@ -20,6 +20,7 @@ const ENTRY: HistoryEntry = {
   outcome: { kind: "result", isError: true, result: JSON.stringify({ content: [{ type: "text", text: "nope" }], isError: true }), truncated: false },
   cliCommand: CLI,
   origin: null,
+  unrecorded: null,
 };
 
 function setClipboard(writeText: (text: string) => Promise<void>) {

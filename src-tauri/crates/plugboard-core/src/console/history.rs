@@ -107,9 +107,29 @@ impl History {
     }
 
     /// Stores a call (capping its result) and prunes the oldest rows past the limit; returns the saved entry.
-    pub fn record(&self, call: NewCall) -> Result<HistoryEntry, HistoryError> {
-        let outcome = cap(call.outcome);
-        let (result, truncated) = match &outcome {
+    pub fn record(&self, mut call: NewCall) -> Result<HistoryEntry, HistoryError> {
+        let outcome = cap(std::mem::replace(&mut call.outcome, CallOutcome::Cancelled));
+        let id = self.insert(&call, &outcome)?;
+        Ok(entry_of(call, outcome, id, None))
+    }
+
+    /// [`History::record`], except that a call the history cannot take (a full disk, a read-only data dir) is still
+    /// returned whole, with id 0 and the reason in `unrecorded`: the person must not lose a result because it could
+    /// not be remembered.
+    pub fn record_or_keep(&self, mut call: NewCall) -> HistoryEntry {
+        let outcome = cap(std::mem::replace(&mut call.outcome, CallOutcome::Cancelled));
+        match self.insert(&call, &outcome) {
+            Ok(id) => entry_of(call, outcome, id, None),
+            Err(e) => {
+                tracing::warn!(error = %e, "a call could not be written to the history; its result is still returned");
+                entry_of(call, outcome, 0, Some(e.to_string()))
+            }
+        }
+    }
+
+    /// Writes one row (with `outcome`, `call`'s own already taken) and prunes past the limit; its id.
+    fn insert(&self, call: &NewCall, outcome: &CallOutcome) -> Result<u32, HistoryError> {
+        let (result, truncated) = match outcome {
             CallOutcome::Result { result, truncated, .. } => (Some(result.as_str()), *truncated),
             CallOutcome::Failed { message } => (Some(message.as_str()), false),
             CallOutcome::Cancelled => (None, false),
@@ -137,18 +157,14 @@ impl History {
         // Ids only grow and only the oldest (or all) rows are ever deleted, so the newest `max_rows` are exactly
         // those above `id - max_rows`: one indexed range delete, no counting.
         connection.execute("DELETE FROM calls WHERE id <= ?1", [i64::from(id) - i64::from(self.max_rows)])?;
-        let cli_command = cli_command(&call.server, &call.tool, &call.arguments);
-        Ok(HistoryEntry {
-            id,
-            server: call.server,
-            tool: call.tool,
-            arguments: call.arguments,
-            started_at_ms: call.started_at_ms,
-            duration_ms: call.duration_ms,
-            outcome,
-            cli_command,
-            origin: call.origin,
-        })
+        Ok(id)
+    }
+
+    /// Makes the database refuse every further write as a read-only data dir does (SQLITE_READONLY), for tests of
+    /// what a call does when it cannot be remembered (a file mode cannot do it: the tests may run as root).
+    #[cfg(test)]
+    pub(crate) fn refuse_writes(&self, refused: bool) {
+        self.lock().pragma_update(None, "query_only", refused).expect("query_only");
     }
 
     /// Newest first: rows whose server, tool, arguments or origin contain `query` (any case; empty matches all), with ids
@@ -218,6 +234,7 @@ impl History {
                         duration_ms: row.get(4)?,
                         outcome,
                         origin: row.get(8)?,
+                        unrecorded: None,
                     })
                 },
             )
@@ -309,6 +326,23 @@ fn move_aside(path: &Path) -> std::io::Result<PathBuf> {
         }
     }
     Ok(aside)
+}
+
+/// The entry `call` (its `outcome` taken out and capped) makes as row `id`.
+fn entry_of(call: NewCall, outcome: CallOutcome, id: u32, unrecorded: Option<String>) -> HistoryEntry {
+    let cli_command = cli_command(&call.server, &call.tool, &call.arguments);
+    HistoryEntry {
+        id,
+        server: call.server,
+        tool: call.tool,
+        arguments: call.arguments,
+        started_at_ms: call.started_at_ms,
+        duration_ms: call.duration_ms,
+        outcome,
+        cli_command,
+        origin: call.origin,
+        unrecorded,
+    }
 }
 
 fn haystack(server: &str, tool: &str, arguments: &str, origin: Option<&str>) -> String {

@@ -201,3 +201,18 @@ read
     let new = history.record(NewCall { origin: Some("cursor".into()), ..call("files", "list", "{}") }).expect("record");
     assert_eq!(history.get(new.id).expect("get").origin.as_deref(), Some("cursor"));
 }
+
+/// A history that cannot write (read-only, as in a read-only data dir) refuses `record`, and `record_or_keep` still hands back
+/// the whole call with id 0 and the reason; nothing is stored.
+#[test]
+fn a_call_the_history_cannot_take_is_kept_whole() {
+    let (_dir, path) = temp();
+    let history = History::open(&path).expect("open");
+    history.refuse_writes(true);
+    assert!(history.record(call("files", "list", "{}")).is_err(), "a full database refuses the row");
+    let kept = history.record_or_keep(call("files", "list", r#"{"path":"/"}"#));
+    assert_eq!((kept.id, kept.arguments.as_str()), (0, r#"{"path":"/"}"#));
+    assert!(kept.unrecorded.as_deref().is_some_and(|why| why.contains("readonly")), "{:?}", kept.unrecorded);
+    assert!(matches!(kept.outcome, CallOutcome::Result { ref result, .. } if result == r#"{"content":[]}"#));
+    assert_eq!(history.page("", None, 10).expect("page").total, 0);
+}

@@ -119,7 +119,8 @@ impl Console {
     ) -> Result<Ran, ConsoleError> {
         let (call, result) = self.execute(server, tool, arguments, cancel, events, origin).await?;
         let history = Arc::clone(&self.history);
-        let entry = blocking(move || Ok(history.record(call)?)).await?;
+        // A call that ran returns its result even when the history cannot take it (the entry says why).
+        let entry = blocking(move || Ok(history.record_or_keep(call))).await?;
         Ok(Ran { entry, result })
     }
 
@@ -238,3 +239,6 @@ async fn blocking<T: Send + 'static>(
 ) -> Result<T, ConsoleError> {
     tokio::task::spawn_blocking(work).await.map_err(|e| ConsoleError::Interrupted { message: e.to_string() })?
 }
+
+#[cfg(test)]
+mod unrecorded_tests;

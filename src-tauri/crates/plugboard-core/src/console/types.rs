@@ -89,6 +89,9 @@ pub struct HistoryEntry {
     /// The MCP client that called through the gateway (its `clientInfo` name, client text: show it inert);
     /// `None` for Plugboard's own console and CLI.
     pub origin: Option<String>,
+    /// Why this call is not in the history (it could not be written: a full disk, a read-only data dir); its id is
+    /// then 0 and this entry is the result's only copy. `None` once recorded.
+    pub unrecorded: Option<String>,
 }
 
 /// One recorded call as the history list shows it.
