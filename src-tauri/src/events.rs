@@ -52,6 +52,22 @@ pub struct ToolsChanged {
     pub server: String,
 }
 
+/// A server's resources or resource templates changed (`notifications/resources/list_changed`, or an approval
+/// released a template): the page lists them again.
+#[derive(Debug, Clone, Serialize, specta::Type, Event)]
+#[serde(rename_all = "camelCase")]
+pub struct ResourcesChanged {
+    pub server: String,
+}
+
+/// A server's prompts changed (`notifications/prompts/list_changed`, or an approval released one): the page lists
+/// them again.
+#[derive(Debug, Clone, Serialize, specta::Type, Event)]
+#[serde(rename_all = "camelCase")]
+pub struct PromptsChanged {
+    pub server: String,
+}
+
 /// A server logged something (`notifications/message`), or Plugboard has a note about it (level
 /// `plugboard-warning`: an allowlist entry matching nothing, a declined request…): one new line of the server's log
 /// (the `server_log` command returns the lines before it). `message` and `logger` are server text: inert.

@@ -104,6 +104,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             events::ConfigChanged,
             events::ServerStatusChanged,
             events::ToolsChanged,
+            events::ResourcesChanged,
+            events::PromptsChanged,
             events::ServerMessaged,
             events::LoginStarted,
             events::DeepLinkRejected,

@@ -16,7 +16,8 @@ use tauri_specta::Event;
 
 use crate::command_path::CommandPath;
 use crate::events::{
-    ConfigChanged, PendingRequestArrived, PendingRequestWithdrawn, ServerMessaged, ServerStatusChanged, ToolsChanged,
+    ConfigChanged, PendingRequestArrived, PendingRequestWithdrawn, PromptsChanged, ResourcesChanged, ServerMessaged,
+    ServerStatusChanged, ToolsChanged,
 };
 use crate::notify::{Notifier, WindowFocus};
 use crate::tray::{self, GatewayUrl};
@@ -172,8 +173,12 @@ fn forward_supervisor_events(app: &tauri::AppHandle, supervisor: &Supervisor) {
                 Ok(SupervisorEvent::ToolsChanged { server }) => {
                     let _ = ToolsChanged { server }.emit(&handle);
                 }
-                // The window lists a server's resources and prompts when it shows them; nothing to refresh.
-                Ok(SupervisorEvent::ResourcesChanged { .. } | SupervisorEvent::PromptsChanged { .. }) => {}
+                Ok(SupervisorEvent::ResourcesChanged { server }) => {
+                    let _ = ResourcesChanged { server }.emit(&handle);
+                }
+                Ok(SupervisorEvent::PromptsChanged { server }) => {
+                    let _ = PromptsChanged { server }.emit(&handle);
+                }
                 // Every warning is also a log entry (`Logged`), which carries it to the UI with its time and place.
                 Ok(SupervisorEvent::Warned { .. }) => {}
                 Ok(SupervisorEvent::Logged { server, entry }) => {

@@ -216,6 +216,8 @@ export const events = {
 	loginStarted: makeEvent<LoginStarted, LoginStarted>("login-started"),
 	pendingRequestArrived: makeEvent<PendingRequestArrived, PendingRequestArrived>("pending-request-arrived"),
 	pendingRequestWithdrawn: makeEvent<PendingRequestWithdrawn, PendingRequestWithdrawn>("pending-request-withdrawn"),
+	promptsChanged: makeEvent<PromptsChanged, PromptsChanged>("prompts-changed"),
+	resourcesChanged: makeEvent<ResourcesChanged, ResourcesChanged>("resources-changed"),
 	serverMessaged: makeEvent<ServerMessaged, ServerMessaged>("server-messaged"),
 	serverStatusChanged: makeEvent<ServerStatusChanged, ServerStatusChanged>("server-status-changed"),
 	toolsChanged: makeEvent<ToolsChanged, ToolsChanged>("tools-changed"),
@@ -854,6 +856,14 @@ export type PromptOutcome = {
 	messages: PromptMessageInfo[],
 };
 
+/**
+ *  A server's prompts changed (`notifications/prompts/list_changed`, or an approval released one): the page lists
+ *  them again.
+ */
+export type PromptsChanged = {
+	server: string,
+};
+
 /**  One offered entry, in the catalog's form, and where it comes from. */
 export type RegistryListing = {
 	/**  The registry's base URL. */
@@ -918,6 +928,14 @@ export type ResourceTemplateInfo = {
 	title: string | null,
 	description: string | null,
 	mimeType: string | null,
+};
+
+/**
+ *  A server's resources or resource templates changed (`notifications/resources/list_changed`, or an approval
+ *  released a template): the page lists them again.
+ */
+export type ResourcesChanged = {
+	server: string,
 };
 
 /**  One reason to look twice, with the sentence the person reads. */

@@ -25,6 +25,8 @@ vi.mock("../../../ipc/bindings", () => ({
     configChanged: { listen: vi.fn() },
     serverStatusChanged: { listen: vi.fn() },
     toolsChanged: { listen: vi.fn() },
+    resourcesChanged: { listen: vi.fn(() => Promise.resolve(vi.fn())) },
+    promptsChanged: { listen: vi.fn(() => Promise.resolve(vi.fn())) },
     loginStarted: { listen: vi.fn(() => Promise.resolve(() => {})) },
   },
 }));

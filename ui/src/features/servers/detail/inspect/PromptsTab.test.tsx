@@ -1,7 +1,7 @@
 // Tests for the Prompts tab: the prompts list, a form from the picked prompt's arguments with required ones marked
 // and enforced, Get with the values filled in, the messages shown inert (an XSS payload stays text), and a server
 // that is not ready explained without asking it.
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { commands, events, type ServerStatus } from "../../../../ipc/bindings";
@@ -10,7 +10,7 @@ import PromptsTab from "./PromptsTab";
 
 vi.mock("../../../../ipc/bindings", () => ({
   commands: { serverPrompts: vi.fn(), getPrompt: vi.fn() },
-  events: { toolsChanged: { listen: vi.fn() } },
+  events: { toolsChanged: { listen: vi.fn() }, promptsChanged: { listen: vi.fn() } },
 }));
 
 const READY: ServerStatus = { state: "ready", tools: 3, protocolVersion: "2025-06-18", serverName: null };
@@ -20,6 +20,7 @@ describe("PromptsTab", () => {
   beforeEach(() => {
     vi.clearAllMocks();
     vi.mocked(events.toolsChanged.listen).mockResolvedValue(vi.fn());
+    vi.mocked(events.promptsChanged.listen).mockResolvedValue(vi.fn());
     vi.mocked(commands.serverPrompts).mockResolvedValue({
       status: "ok",
       data: [
@@ -35,6 +36,27 @@ describe("PromptsTab", () => {
         },
       ],
     });
+  });
+
+  // Pins: the server's prompts_changed lists them again (another server's does not), while the tab is shown.
+  it("lists the prompts again when the server says they changed", async () => {
+    const heard: Array<(event: { payload: { server: string } }) => void> = [];
+    vi.mocked(events.promptsChanged.listen).mockImplementation((callback) => {
+      heard.push(callback as (event: { payload: { server: string } }) => void);
+      return Promise.resolve(vi.fn());
+    });
+    vi.mocked(commands.serverPrompts).mockResolvedValueOnce({ status: "ok", data: [] });
+    renderWithProviders(<PromptsTab server="s" status={READY} />);
+    // The first list has arrived (an event during the first load joins that load instead).
+    expect(await screen.findByText("The server offers no prompts.")).toBeInTheDocument();
+    expect(heard.length).toBeGreaterThan(0);
+
+    act(() => heard.forEach((listener) => listener({ payload: { server: "other" } })));
+    expect(commands.serverPrompts).toHaveBeenCalledTimes(1);
+    act(() => heard.forEach((listener) => listener({ payload: { server: "s" } })));
+
+    expect(await screen.findByRole("button", { name: /Arguments Prompt/ })).toBeInTheDocument();
+    expect(commands.serverPrompts).toHaveBeenCalledTimes(2);
   });
 
   // Pins: the form has a field per argument, the required one marked and required; Get sends only filled values;

@@ -1,7 +1,7 @@
 // Tests for the Resources tab: the list and templates load for a ready server, Read shows text inert (an XSS
 // payload stays text), bytes described and images shown only for image/*, a template's form fills in its URI, and
 // a server that is not ready is explained without asking it.
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { commands, events, type ResourceInfo, type ServerStatus } from "../../../../ipc/bindings";
@@ -11,7 +11,7 @@ import ResourcesTab from "./ResourcesTab";
 
 vi.mock("../../../../ipc/bindings", () => ({
   commands: { serverResources: vi.fn(), serverResourceTemplates: vi.fn(), readResource: vi.fn() },
-  events: { toolsChanged: { listen: vi.fn() } },
+  events: { toolsChanged: { listen: vi.fn() }, resourcesChanged: { listen: vi.fn() } },
 }));
 
 const READY: ServerStatus = { state: "ready", tools: 3, protocolVersion: "2025-06-18", serverName: null };
@@ -31,6 +31,7 @@ describe("ResourcesTab", () => {
   beforeEach(() => {
     vi.clearAllMocks();
     vi.mocked(events.toolsChanged.listen).mockResolvedValue(vi.fn());
+    vi.mocked(events.resourcesChanged.listen).mockResolvedValue(vi.fn());
     vi.mocked(commands.serverResources).mockResolvedValue({ status: "ok", data: RESOURCES });
     vi.mocked(commands.serverResourceTemplates).mockResolvedValue({
       status: "ok",
@@ -44,6 +45,29 @@ describe("ResourcesTab", () => {
         },
       ],
     });
+  });
+
+  // Pins: the server's resources_changed lists them again (another server's does not), while the tab is shown.
+  it("lists the resources again when the server says they changed", async () => {
+    const heard: Array<(event: { payload: { server: string } }) => void> = [];
+    vi.mocked(events.resourcesChanged.listen).mockImplementation((callback) => {
+      heard.push(callback as (event: { payload: { server: string } }) => void);
+      return Promise.resolve(vi.fn());
+    });
+    vi.mocked(commands.serverResources).mockResolvedValueOnce({ status: "ok", data: [] });
+    renderWithProviders(<ResourcesTab server="s" status={READY} />);
+    // The first lists have arrived (an event during the first load joins that load instead).
+    expect(await screen.findByText("The server lists no resources.")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: /Dynamic Text Resource|Read/ })).toBeInTheDocument();
+    expect(heard.length).toBe(2);
+    const templatesAsked = vi.mocked(commands.serverResourceTemplates).mock.calls.length;
+
+    act(() => heard.forEach((listener) => listener({ payload: { server: "other" } })));
+    act(() => heard.forEach((listener) => listener({ payload: { server: "s" } })));
+
+    expect(await screen.findByText("doc-0")).toBeInTheDocument();
+    expect(commands.serverResources).toHaveBeenCalledTimes(2);
+    expect(vi.mocked(commands.serverResourceTemplates).mock.calls.length).toBeGreaterThan(templatesAsked);
   });
 
   // Pins: only the rows in view are in the DOM (virtualised), and the description's markup is text.
