@@ -7,6 +7,7 @@
 //
 // A round is `run TOOL CALLS CONCURRENCY`; the answer is `done WALL_US LATENCY_US...`. Every result is checked, so
 // a client that answered wrongly cannot look fast.
+import { setMaxListeners } from "node:events";
 import { createInterface } from "node:readline";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -16,6 +17,10 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 const BIG_BYTES = 5 * 1024 * 1024;
 const [mode, wire, prefix, ...target] = process.argv.slice(2);
 
+// Over HTTP every POST adds an abort listener to the transport's one AbortSignal and they pile up (the SDK's and
+// Node's fetch's doing, ~1 per call, thousands a run); their cost stays in the figures, only Node's warning per
+// listener past the limit is silenced: it would bury the suite's tables.
+setMaxListeners(0);
 const transport =
   wire === "stdio"
     ? new StdioClientTransport({ command: target[0], args: target.slice(1), env: process.env, stderr: "inherit" })
