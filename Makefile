@@ -20,7 +20,7 @@ HARNESS := tests/harness/isolated-env.sh
 DOCKER_ENGINE := tests/harness/docker-engine.sh
 TAURI := ui/node_modules/.bin/tauri
 
-.PHONY: help run test deps deps-tests ui app lint lint-rust lint-ui test-ui test-ui-browser test-rust test-docker conformance test-gateway test-e2e bench-gateway fuzz-smoke fuzz bench bindings bundle clean
+.PHONY: help run test deps deps-tests ui app lint lint-rust lint-ui test-ui test-ui-browser test-rust test-docker conformance test-gateway test-e2e bench-gateway bench-suite bench-calls bench-big bench-cold bench-startup bench-footprint bench-bundle bench-history fuzz-smoke fuzz bench bindings bundle clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | column -t -s $$'\t'
@@ -82,8 +82,34 @@ test-e2e: app ## WebDriver end-to-end tests of the real app under Xvfb
 		PLUGBOARD_TESTSERVER_BIN=$(CARGO_TARGET_DIR)/debug/plugboard-testserver \
 		$(HARNESS) --webdriver -- npm --prefix tests run e2e
 
-bench: deps bench-gateway ## Engine benchmarks side by side with bare rmcp, the call history's, the gateway's (release)
-	cargo bench -p plugboard-core --bench engine
+# The suite's parts (plugboard-bench): all of them unless BENCH_PARTS names some.
+BENCH_PARTS ?= all
+
+bench: deps bench-suite bench-gateway bench-history ## Every benchmark: Plugboard beside bare rmcp, the SDK clients and a no-SDK floor; the gateway's; the history's (release; figures only, never a failure)
+
+bench-suite: deps ## The suite of issue 17 (BENCH_PARTS=calls-stdio calls-http big-stdio big-http cold startup footprint, or all)
+	cargo build --release -p plugboard-bench -p plugboard-testservers -p plugboard-cli
+	$(HARNESS) -- $(CARGO_TARGET_DIR)/release/plugboard-bench $(BENCH_PARTS)
+
+bench-calls: ## Per call (p50, p99, calls/s, 8 at once) over stdio and Streamable HTTP: floor, rmcp, supervisor, gateway, SDKs
+	$(MAKE) bench-suite BENCH_PARTS="calls-stdio calls-http"
+
+bench-big: ## A 5 MiB tool result through each side, stdio and Streamable HTTP
+	$(MAKE) bench-suite BENCH_PARTS="big-stdio big-http"
+
+bench-cold: ## Cold use: `plugboard call` beside an rmcp client binary and the SDK clients, start to exit
+	$(MAKE) bench-suite BENCH_PARTS=cold
+
+bench-startup: ## 1 and 50 stdio servers connecting at once, and the gateway's memory with 50 Ready
+	$(MAKE) bench-suite BENCH_PARTS=startup
+
+bench-footprint: ## The release binaries' and the last .deb's size (no build of the .deb)
+	$(MAKE) bench-suite BENCH_PARTS=footprint
+
+bench-bundle: bundle ## Build the .deb (minutes), then measure the footprint with it
+	$(MAKE) bench-suite BENCH_PARTS=footprint
+
+bench-history: ## The call history's queries over 10,000 rows
 	cargo bench -p plugboard-core --bench history
 
 bench-gateway: deps ## The gateway hop and start-up beside a direct SDK client and a bare server (release build)

@@ -1,6 +1,7 @@
-//! A deliberately cheap Streamable HTTP MCP server for the bench (echo only, JSON responses, HTTP/1.1 keep-alive,
-//! TCP_NODELAY), so the per-call figures show the CLIENT's cost — connection reuse above all — instead of the
-//! reference server's own ~2 ms of work per request. It must never be used outside the bench.
+//! A deliberately cheap Streamable HTTP MCP server for the suite (`echo` and `big`, JSON responses, HTTP/1.1
+//! keep-alive, TCP_NODELAY), so the per-call figures show the CLIENT's cost — connection reuse above all — instead
+//! of a server's own work per request (server-everything's is ~2 ms). Every HTTP side calls this one server. It
+//! must never be used outside the bench.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -9,21 +10,21 @@ use serde_json::{Value, json};
 
 /// Starts the server on a free loopback port, one thread per connection; returns the port. It lives as long as
 /// the bench process.
-pub fn start() -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-    let port = listener.local_addr().expect("addr").port();
+pub fn start() -> std::io::Result<u16> {
+    let listener = TcpListener::bind("127.0.0.1:0")?;
+    let port = listener.local_addr()?.port();
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
             std::thread::spawn(move || serve(stream));
         }
     });
-    port
+    Ok(port)
 }
 
 /// Serves requests on one connection until the client closes it or asks to.
 fn serve(stream: TcpStream) {
     let _ = stream.set_nodelay(true);
-    let mut writer = stream.try_clone().expect("clone socket");
+    let Ok(mut writer) = stream.try_clone() else { return };
     let mut reader = BufReader::new(stream);
     loop {
         let mut request_line = String::new();
@@ -73,12 +74,22 @@ fn answer(body: &[u8]) -> (u16, Option<Value>) {
             "capabilities": { "tools": {} },
             "serverInfo": { "name": "bench-mini-http", "version": "0" }
         }),
-        "tools/list" => json!({ "tools": [{
-            "name": "echo",
-            "inputSchema": { "type": "object", "properties": { "message": { "type": "string" } } }
-        }] }),
+        "tools/list" => json!({ "tools": [
+            {
+                "name": "echo",
+                "inputSchema": { "type": "object", "properties": { "message": { "type": "string" } } }
+            },
+            {
+                "name": "big",
+                "inputSchema": { "type": "object", "properties": { "bytes": { "type": "integer" } } }
+            }
+        ] }),
         "tools/call" => {
-            let text = format!("Echo: {}", message["params"]["arguments"]["message"].as_str().unwrap_or_default());
+            let arguments = &message["params"]["arguments"];
+            let text = match message["params"]["name"].as_str().unwrap_or_default() {
+                "big" => big_text(arguments["bytes"].as_u64().unwrap_or_default() as usize),
+                _ => format!("Echo: {}", arguments["message"].as_str().unwrap_or_default()),
+            };
             json!({ "content": [{ "type": "text", "text": text }] })
         }
         _ => {
@@ -87,6 +98,11 @@ fn answer(body: &[u8]) -> (u16, Option<Value>) {
         }
     };
     (200, Some(json!({ "jsonrpc": "2.0", "id": id, "result": result })))
+}
+
+/// The same text as the test server's `big`: the alphabet over and over.
+fn big_text(bytes: usize) -> String {
+    (b'a'..=b'z').cycle().take(bytes).map(char::from).collect()
 }
 
 fn write_response(out: &mut TcpStream, (status, body): (u16, Option<Value>), close: bool) -> std::io::Result<()> {

@@ -1,0 +1,266 @@
+//! Per call and large result: every side against one identical server (stdio: `plugboard-testserver`, one process
+//! per side; Streamable HTTP: the suite's minimal server, shared), rounds interleaved, who goes first rotating, then
+//! the table with paired ratios and the goals. It must never compare sides across runs: every ratio is of
+//! rounds of one run.
+
+use anyhow::Context;
+use plugboard_bench::Tool;
+
+use crate::args;
+use crate::home::Home;
+use crate::sides::{Driver, Programs, SideSpec, pinned_cpu};
+use crate::stats::{Figure, Goal, Series, Summary, paired};
+
+pub const FLOOR_STDIO: &str = "no-SDK floor (blocking pipe loop)";
+pub const FLOOR_HTTP: &str = "no-SDK floor (keep-alive HTTP loop)";
+pub const RMCP: &str = "bare rmcp";
+pub const SUPERVISOR: &str = "Plugboard supervisor";
+pub const GATEWAY: &str = "Plugboard gateway (rmcp client → serve --stdio)";
+/// rmcp's client asks for progress on every call; the TypeScript SDK's only when told to, so this row shows the
+/// hop without the gateway's wait for late progress notices (handler.rs, observe.rs `LINGER`).
+pub const GATEWAY_TS: &str = "Plugboard gateway (TypeScript SDK → serve --stdio)";
+pub const TYPESCRIPT: &str = "TypeScript SDK (Node 22)";
+pub const PYTHON: &str = "Python SDK";
+
+const ROUNDS: usize = 10;
+
+/// How many calls a comparison makes of which tool, how many at once.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    pub tool: Tool,
+    pub calls: usize,
+    pub concurrency: usize,
+    pub rounds: usize,
+    pub warm_up: usize,
+}
+
+const SEQUENTIAL: Plan = Plan { tool: Tool::Echo, calls: 200, concurrency: 1, rounds: ROUNDS, warm_up: 200 };
+const CONCURRENT: Plan = Plan { tool: Tool::Echo, calls: 400, concurrency: 8, rounds: ROUNDS, warm_up: 200 };
+const BIG: Plan = Plan { tool: Tool::Big, calls: 2, concurrency: 1, rounds: ROUNDS, warm_up: 2 };
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wire {
+    Stdio,
+    Http,
+}
+
+/// The sides of one wire; stdio ones pinned with their server to one CPU. Over HTTP the gateway is no side: the
+/// issue's gateway row is `serve --stdio`.
+fn sides(programs: &Programs, wire: Wire, url: &str) -> Vec<SideSpec> {
+    let driver = &programs.driver;
+    let server = &programs.testserver;
+    let mut specs = match wire {
+        Wire::Stdio => vec![
+            SideSpec::new(FLOOR_STDIO, driver, args!["loop", "floor", "stdio", "", server], true),
+            SideSpec::new(RMCP, driver, args!["loop", "rmcp", "stdio", "", server], true),
+            SideSpec::new(SUPERVISOR, driver, args!["loop", "supervisor", "stdio", "", server], true),
+            SideSpec::new(
+                GATEWAY,
+                driver,
+                args!["loop", "rmcp", "stdio", "mcp__bench__", &programs.plugboard, "serve", "--stdio"],
+                true,
+            ),
+        ],
+        Wire::Http => vec![
+            SideSpec::new(FLOOR_HTTP, driver, args!["loop", "floor", "http", "", url], false),
+            SideSpec::new(RMCP, driver, args!["loop", "rmcp", "http", "", url], false),
+            SideSpec::new(SUPERVISOR, driver, args!["loop", "supervisor", "http", "", url], false),
+        ],
+    };
+    let (wire_arg, target) = match wire {
+        Wire::Stdio => ("stdio", server.as_os_str().to_owned()),
+        Wire::Http => ("http", url.into()),
+    };
+    let pinned = wire == Wire::Stdio;
+    if let Some(node) = &programs.node22 {
+        let script = programs.node_driver();
+        specs.push(SideSpec::new(TYPESCRIPT, node, args![&script, "loop", wire_arg, "", &target], pinned));
+        if wire == Wire::Stdio {
+            let gateway = args![script, "loop", "stdio", "mcp__bench__", &programs.plugboard, "serve", "--stdio"];
+            specs.push(SideSpec::new(GATEWAY_TS, node, gateway, true));
+        }
+    } else {
+        println!("  ({TYPESCRIPT} skipped: no Node >= 22; `make deps-tests` installs it under .tools/node22)");
+    }
+    if let Some(python) = &programs.python {
+        let script = programs.python_driver();
+        specs.push(SideSpec::new(PYTHON, python, args![script, "loop", wire_arg, "", &target], pinned));
+    } else {
+        println!("  ({PYTHON} skipped: no .tools/py; `make deps-tests` installs the `mcp` package there)");
+    }
+    specs
+}
+
+/// A side once started: running, or why not.
+struct Slot {
+    label: String,
+    driver: Result<Driver, String>,
+}
+
+fn start(specs: &[SideSpec], home: &Home) -> Vec<Slot> {
+    specs
+        .iter()
+        .map(|spec| Slot { label: spec.label.clone(), driver: Driver::start(spec, home).map_err(|e| format!("{e:#}")) })
+        .collect()
+}
+
+/// Warms every side up, then runs `plan.rounds` rounds, each side once per round, the first side rotating.
+fn run(slots: &mut [Slot], plan: Plan) -> Vec<Series> {
+    let mut series: Vec<Series> = slots
+        .iter()
+        .map(|slot| Series {
+            label: slot.label.clone(),
+            failed: slot.driver.as_ref().err().cloned(),
+            ..Series::default()
+        })
+        .collect();
+    let step = |slot: &mut Slot, series: &mut Series, calls: usize, keep: bool| {
+        let Ok(driver) = &mut slot.driver else { return };
+        match driver.round(plan.tool, calls, plan.concurrency) {
+            Ok(round) if keep => series.rounds.push(round),
+            Ok(_) => {}
+            Err(e) => {
+                series.failed = Some(format!("{e:#}"));
+                slot.driver = Err(format!("{e:#}"));
+            }
+        }
+    };
+    for (slot, series) in slots.iter_mut().zip(&mut series) {
+        step(slot, series, plan.warm_up, false);
+    }
+    let count = slots.len();
+    for round in 0..plan.rounds {
+        for k in 0..count {
+            let i = (round + k) % count;
+            step(&mut slots[i], &mut series[i], plan.calls, true);
+        }
+    }
+    series
+}
+
+/// A latency in the unit that reads best.
+pub fn time(us: f64) -> String {
+    if us < 1_000.0 {
+        format!("{us:.0} µs")
+    } else if us < 100_000.0 {
+        format!("{:.2} ms", us / 1e3)
+    } else {
+        format!("{:.0} ms", us / 1e3)
+    }
+}
+
+fn ratio(value: Option<f64>) -> String {
+    value.map_or_else(|| "–".to_owned(), |r| format!("{r:.2}×"))
+}
+
+/// Prints the table, each side's ratios paired with `reference`'s, and adds its rows to the summary.
+fn table(summary: &mut Summary, title: &str, series: &[Series], reference: &str) {
+    println!("\n{title}");
+    let short = title.split(" (").next().unwrap_or(title).to_owned();
+    println!(
+        "  {:<50} {:>10} {:>10} {:>10}  {:>14} {:>16}",
+        "side", "p50", "p99", "calls/s", "p50 ÷ ref", "calls/s ÷ ref"
+    );
+    let Some(base) = series.iter().find(|s| s.label == reference) else { return };
+    for s in series {
+        if let Some(why) = &s.failed {
+            println!("  {:<50} failed: {why}", s.label);
+            summary.row(&[
+                short.clone(),
+                s.label.clone(),
+                format!("failed: {why}"),
+                String::new(),
+                String::new(),
+                String::new(),
+            ]);
+            continue;
+        }
+        let (p50, p99, rate) = (time(s.p50()), time(s.p99()), format!("{:.0}", s.calls_per_second()));
+        let by_p50 = ratio(paired(s, base, Figure::P50));
+        let by_rate = ratio(paired(s, base, Figure::Throughput));
+        println!("  {:<50} {p50:>10} {p99:>10} {rate:>10}  {by_p50:>14} {by_rate:>16}", s.label);
+        summary.row(&[short.clone(), s.label.clone(), p50, p99, rate, format!("{by_p50} p50 of {reference}")]);
+    }
+    println!("  (ref = {reference}; a ratio is the median over rounds of the two sides' figures in the same round)");
+}
+
+fn find<'a>(series: &'a [Series], label: &str) -> Option<&'a Series> {
+    series.iter().find(|s| s.label == label)
+}
+
+/// The p50 ratio of side `a` over side `b`, paired by round.
+fn p50_ratio(series: &[Series], a: &str, b: &str) -> Option<f64> {
+    paired(find(series, a)?, find(series, b)?, Figure::P50)
+}
+
+/// Per call over `wire`: one call at a time, then 8 at once, with the goals.
+pub fn per_call(programs: &Programs, summary: &mut Summary, wire: Wire, url: &str) -> anyhow::Result<()> {
+    let home = Home::with_servers(&programs.plugboard, 1, &programs.testserver, &[]).context("the gateway's config")?;
+    let mut slots = start(&sides(programs, wire, url), &home);
+    let (name, pinning) = match wire {
+        Wire::Stdio => ("stdio", format!(", each side and its server pinned to CPU {}", pinned_cpu())),
+        Wire::Http => ("Streamable HTTP", String::new()),
+    };
+    let sequential = run(&mut slots, SEQUENTIAL);
+    let title =
+        format!("{name} echo, one call at a time ({ROUNDS} rounds × {} calls a side{pinning})", SEQUENTIAL.calls);
+    table(summary, &title, &sequential, SUPERVISOR);
+    match wire {
+        Wire::Stdio => {
+            summary.goal(&Goal::at_most(
+                "stdio p50: supervisor ÷ bare rmcp",
+                p50_ratio(&sequential, SUPERVISOR, RMCP),
+                1.2,
+            ));
+            summary.goal(&Goal::at_least(
+                "stdio p50: TypeScript SDK ÷ supervisor",
+                p50_ratio(&sequential, TYPESCRIPT, SUPERVISOR),
+                1.5,
+            ));
+            summary.goal(&Goal::at_most(
+                "gateway hop p50, rmcp client: through serve --stdio ÷ direct",
+                p50_ratio(&sequential, GATEWAY, RMCP),
+                1.5,
+            ));
+            summary.goal(&Goal::at_most(
+                "gateway hop p50, TypeScript SDK: through serve --stdio ÷ direct",
+                p50_ratio(&sequential, GATEWAY_TS, TYPESCRIPT),
+                1.5,
+            ));
+        }
+        Wire::Http => {
+            summary.goal(&Goal::at_most(
+                "HTTP p50: supervisor ÷ no-SDK floor",
+                p50_ratio(&sequential, SUPERVISOR, FLOOR_HTTP),
+                3.0,
+            ));
+            summary.goal(&Goal::at_least(
+                "HTTP p50: TypeScript SDK ÷ supervisor",
+                p50_ratio(&sequential, TYPESCRIPT, SUPERVISOR),
+                5.0,
+            ));
+        }
+    }
+    let concurrent = run(&mut slots, CONCURRENT);
+    let title = format!("{name} echo, 8 calls at once ({ROUNDS} rounds × {} calls a side{pinning})", CONCURRENT.calls);
+    table(summary, &title, &concurrent, SUPERVISOR);
+    Ok(())
+}
+
+/// A 5 MiB tool result through every side of `wire`.
+pub fn big(programs: &Programs, summary: &mut Summary, wire: Wire, url: &str) -> anyhow::Result<()> {
+    let home = Home::with_servers(&programs.plugboard, 1, &programs.testserver, &[]).context("the gateway's config")?;
+    let mut slots = start(&sides(programs, wire, url), &home);
+    let series = run(&mut slots, BIG);
+    let name = if wire == Wire::Stdio { "stdio" } else { "Streamable HTTP" };
+    let title = format!("{name} 5 MiB result ({ROUNDS} rounds × {} calls a side)", BIG.calls);
+    table(summary, &title, &series, SUPERVISOR);
+    if wire == Wire::Stdio {
+        summary.goal(&Goal::at_most(
+            "5 MiB result p50: supervisor ÷ bare rmcp",
+            p50_ratio(&series, SUPERVISOR, RMCP),
+            1.2,
+        ));
+    }
+    Ok(())
+}
