@@ -17,7 +17,15 @@ pub(crate) const TERM_GRACE: Duration = Duration::from_secs(1);
 const DROP_TERM_GRACE: Duration = Duration::from_millis(250);
 /// After SIGKILL, how long to wait for the kernel to clear the group before saying something survived.
 const KILL_WAIT: Duration = Duration::from_secs(1);
+/// The longest wait between two looks at a stopping process.
 const POLL: Duration = Duration::from_millis(20);
+
+/// The waits between looks at a stopping process: 1 ms, doubling up to [`POLL`]. Most servers exit within a
+/// millisecond or two of losing stdin, and a first look after a whole `POLL` cost every short-lived use (one
+/// `plugboard call`) ~20 ms of its wall time.
+fn poll_waits() -> impl Iterator<Item = Duration> {
+    std::iter::successors(Some(Duration::from_millis(1)), |wait| Some((*wait * 2).min(POLL)))
+}
 
 /// How a shutdown ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,6 +205,7 @@ impl ProcessGuard {
     /// Polls `done` until it holds or `limit` passes; the lock is never held across the sleep.
     async fn poll_async(&self, limit: Duration, mut done: impl FnMut(&mut Tracked) -> bool) -> bool {
         let deadline = Instant::now() + limit;
+        let mut waits = poll_waits();
         loop {
             if self.with(&mut done).unwrap_or(true) {
                 return true;
@@ -204,7 +213,7 @@ impl ProcessGuard {
             if Instant::now() >= deadline {
                 return false;
             }
-            tokio::time::sleep(POLL).await;
+            tokio::time::sleep(waits.next().unwrap_or(POLL)).await;
         }
     }
 }
@@ -219,6 +228,7 @@ impl Drop for ProcessGuard {
 
 fn poll_blocking(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
     let deadline = Instant::now() + limit;
+    let mut waits = poll_waits();
     loop {
         if done() {
             return true;
@@ -226,7 +236,7 @@ fn poll_blocking(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
         if Instant::now() >= deadline {
             return false;
         }
-        std::thread::sleep(POLL);
+        std::thread::sleep(waits.next().unwrap_or(POLL));
     }
 }
 
@@ -266,4 +276,16 @@ fn group_alive(pgid: i32) -> bool {
 #[cfg(not(unix))]
 fn group_alive(_pgid: i32) -> bool {
     false
+}
+
+#[cfg(test)]
+mod poll_tests {
+    use super::*;
+
+    /// The first looks come soon (a server that exits at once is seen within ~1 ms), then settle at `POLL`.
+    #[test]
+    fn waits_start_short_and_settle_at_the_poll() {
+        let waits: Vec<u128> = poll_waits().take(7).map(|wait| wait.as_millis()).collect();
+        assert_eq!(waits, [1, 2, 4, 8, 16, 20, 20]);
+    }
 }
