@@ -63,7 +63,8 @@ export async function startHttpGateway({ firstListWaitMs = 20_000, extraArgs = [
 /**
  * A TypeScript SDK client connected to a fresh gateway over `wire` ("stdio": it launches `serve --stdio`; "http":
  * a `serve --http` is started for it and reached with the token), declaring `capabilities` and answering servers'
- * requests with `requestHandlers` (`[schema, handler]` pairs); `logs` collects the log messages it was sent.
+ * requests with `requestHandlers` (`[schema, handler]` pairs); `logs` collects the log messages it was sent,
+ * `received` every message the gateway sent, in the order read.
  * `changes.tools`, `.resources` and `.prompts` count the list_changed notifications of each kind it received;
  * With `profile`, the gateway runs with `--profile` it; with `endpoint`, the client joins that running `serve --http`. `stderr` collects what the gateway wrote. `close()` closes the client and, over HTTP, stops the gateway.
  */
@@ -112,11 +113,19 @@ export async function connectGateway({
   const logs = [];
   client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => logs.push(notification.params));
   await client.connect(transport);
+  // Every message the gateway sent, in the order the transport read it: what the gateway did, before the SDK's
+  // dispatch (which defers notifications to a microtask but settles a response at once) can reorder it.
+  const received = [];
+  const dispatch = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    received.push(message);
+    dispatch?.(message, extra);
+  };
   const close = async () => {
     await client.close();
     if (!endpoint) await http?.stop();
   };
-  return { client, transport, changes, logs, stderr, close, pid: http?.process.pid ?? transport.pid };
+  return { client, transport, changes, logs, received, stderr, close, pid: http?.process.pid ?? transport.pid };
 }
 
 /** Resolves at the next list_changed notification of one kind (`gateway.changes.tools`, …), or rejects after `ms`. */

@@ -79,7 +79,18 @@ for (const wire of ["stdio", "http"]) describe(`serve --${wire} with the TypeScr
       { onprogress: (progress) => seen.push(progress.progress) },
     );
     assert.notEqual(result.isError, true, JSON.stringify(result));
-    assert.ok(seen.length >= 3, `three progress notifications arrived: ${JSON.stringify(seen)}`);
+    // On the wire: all three notices, then the result, and nothing for the call after it.
+    const answer = gateway.received.findIndex((m) => m.result?.content?.[0]?.text === "done after 3 steps");
+    assert.ok(answer >= 0, "the result was read off the wire");
+    const progressAt = (m) => (m.method === "notifications/progress" ? m.params.progress : undefined);
+    const before = gateway.received.slice(0, answer).map(progressAt).filter((p) => p !== undefined);
+    const after = gateway.received.slice(answer).map(progressAt).filter((p) => p !== undefined);
+    assert.deepEqual(before.slice(-3), [1, 2, 3], "the three progress notices came before the result");
+    assert.deepEqual(after, [], "no progress after the result");
+    // The SDK hands a notice to `onprogress` a microtask late but settles the response at once, so a last notice
+    // read in the same chunk as the response is dropped by the SDK itself (typescript-sdk issue #2580).
+    assert.ok(seen.length >= 2, `progress reached onprogress: ${JSON.stringify(seen)}`);
+    assert.deepEqual(seen, [1, 2, 3].slice(0, seen.length), "in order");
     const logged = gateway.logs.filter((line) => line.logger === "progress");
     assert.ok(logged.length >= 3, `three log lines arrived: ${JSON.stringify(gateway.logs)}`);
   });

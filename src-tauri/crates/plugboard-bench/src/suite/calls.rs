@@ -16,8 +16,8 @@ pub const FLOOR_HTTP: &str = "no-SDK floor (keep-alive HTTP loop)";
 pub const RMCP: &str = "bare rmcp";
 pub const SUPERVISOR: &str = "Plugboard supervisor";
 pub const GATEWAY: &str = "Plugboard gateway (rmcp client → serve --stdio)";
-/// rmcp's client asks for progress on every call; the TypeScript SDK's only when told to, so this row shows the
-/// hop without the gateway's wait for late progress notices (handler.rs, observe.rs `LINGER`).
+/// rmcp's client asks for progress on every call, the TypeScript SDK's only when told to: the two rows show the hop
+/// with and without a progress token on every call.
 pub const GATEWAY_TS: &str = "Plugboard gateway (TypeScript SDK → serve --stdio)";
 pub const TYPESCRIPT: &str = "TypeScript SDK (Node 22)";
 pub const PYTHON: &str = "Python SDK";
