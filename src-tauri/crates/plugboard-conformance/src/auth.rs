@@ -67,7 +67,7 @@ async fn finish(
     scenario: Scenario,
     tools: &[Tool],
 ) -> anyhow::Result<()> {
-    if let Some(call) = scenario.call().filter(|c| tools.iter().any(|t| t.name == c.tool)) {
+    if let Some(call) = scenario.call(tools).filter(|c| tools.iter().any(|t| t.name == c.tool)) {
         let peer = session.peer();
         let request = || peer.call_tool(CallToolRequestParams::new(call.tool).with_arguments(call.arguments.clone()));
         let result = match step_up {

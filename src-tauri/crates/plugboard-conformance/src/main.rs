@@ -47,7 +47,7 @@ async fn main() -> anyhow::Result<()> {
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
     println!("tools: {names:?}");
 
-    if let Some(call) = scenario.call() {
+    if let Some(call) = scenario.call(&tools) {
         // rmcp opens the standalone GET stream in the background after `initialized` and gives no signal when it is
         // up. A server that sends its request (the elicitation) on that stream before it exists loses it, and the
         // call then hangs for the server's 60 s timeout; about 1 run in 12 did without this pause.
