@@ -169,18 +169,48 @@ async fn lose_session(route: &CallRoute, generation: u64, failure: &Failure) -> 
 /// Waits (within the server's timeout) for the server to be ready and returns its peer; a settled non-ready state
 /// is an error.
 pub(super) async fn wait_ready(server: &str, route: &CallRoute) -> Result<(u64, Peer<RoleClient>), SupervisorError> {
+    wait_ready_on(server, route.timeout, &route.status, &route.peer).await
+}
+
+/// Waits (at most `timeout`) until the server is Ready with a live session, or settles otherwise.
+async fn wait_ready_on(
+    server: &str,
+    timeout: Duration,
+    status: &watch::Receiver<ServerStatus>,
+    peer: &watch::Receiver<Option<(u64, Peer<RoleClient>)>>,
+) -> Result<(u64, Peer<RoleClient>), SupervisorError> {
     let not_ready = |status: ServerStatus| SupervisorError::NotReady { server: server.to_owned(), status };
-    let mut status = route.status.clone();
-    let waited =
-        tokio::time::timeout(route.timeout, status.wait_for(|s| s.is_settled())).await.map(|r| r.map(|s| s.clone()));
-    let current = match waited {
-        Ok(Ok(current)) => current,
-        Ok(Err(_)) => return Err(SupervisorError::ShutDown),
-        Err(_) => return Err(not_ready(status.borrow().clone())),
-    };
-    match (current, route.peer.borrow().clone()) {
-        (ServerStatus::Ready { .. }, Some(peer)) => Ok(peer),
-        (current, _) => Err(not_ready(current)),
+    let (mut status, mut peer) = (status.clone(), peer.clone());
+    let deadline = tokio::time::Instant::now() + timeout;
+    loop {
+        let waited = tokio::time::timeout_at(deadline, status.wait_for(ServerStatus::is_settled))
+            .await
+            .map(|r| r.map(|s| s.clone()));
+        let current = match waited {
+            Ok(Ok(current)) => current,
+            Ok(Err(_)) => return Err(SupervisorError::ShutDown),
+            Err(_) => return Err(not_ready(status.borrow().clone())),
+        };
+        let live = peer.borrow_and_update().clone();
+        match (current, live) {
+            (ServerStatus::Ready { .. }, Some(live)) => return Ok(live),
+            // A session just lost: the actor drops its peer before its status says so (it first stops what is
+            // left of the process), so Ready without a peer is a moment in between. Wait for what changes next.
+            (ServerStatus::Ready { .. }, None) => {
+                let changed = async {
+                    tokio::select! {
+                        changed = status.changed() => changed,
+                        changed = peer.changed() => changed,
+                    }
+                };
+                match tokio::time::timeout_at(deadline, changed).await {
+                    Ok(Ok(())) => {}
+                    Ok(Err(_)) => return Err(SupervisorError::ShutDown),
+                    Err(_) => return Err(not_ready(status.borrow().clone())),
+                }
+            }
+            (current, _) => return Err(not_ready(current)),
+        }
     }
 }
 
@@ -296,5 +326,46 @@ pub(super) fn classify(server: &str, error: ServiceError) -> Failure {
             Failure::Final(SupervisorError::Timeout { server: server.to_owned(), after: timeout })
         }
         other => Failure::Final(SupervisorError::Protocol { server: server.to_owned(), message: other.to_string() }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ready() -> ServerStatus {
+        ServerStatus::Ready { tools: 1, protocol_version: "2025-11-25".into(), server_name: None }
+    }
+
+    /// A call that comes while a lost session is being stopped (status still Ready, its peer already dropped)
+    /// waits for what follows instead of failing at once with "not ready (ready)": here the server then fails, and
+    /// the call says so.
+    #[tokio::test]
+    async fn ready_without_a_session_is_waited_out() {
+        let (status_tx, status) = watch::channel(ready());
+        let (_peer_tx, peer) = watch::channel(None);
+        let later = tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            status_tx.send_replace(ServerStatus::Reconnecting { attempt: 1, next_try_ms: 0, reason: "gone".into() });
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            status_tx.send_replace(ServerStatus::Failed { error: "it crashed again".into(), stderr_tail: None });
+            status_tx
+        });
+        let waited = wait_ready_on("echo", Duration::from_secs(5), &status, &peer).await;
+        assert!(
+            matches!(&waited, Err(SupervisorError::NotReady { status: ServerStatus::Failed { .. }, .. })),
+            "{:?}",
+            waited.err()
+        );
+        drop(later.await);
+    }
+
+    /// Still Ready without a session when the time is up: the call reports what it saw.
+    #[tokio::test]
+    async fn ready_without_a_session_still_times_out() {
+        let (_status_tx, status) = watch::channel(ready());
+        let (_peer_tx, peer) = watch::channel(None);
+        let waited = wait_ready_on("echo", Duration::from_millis(50), &status, &peer).await;
+        assert!(matches!(waited, Err(SupervisorError::NotReady { status: ServerStatus::Ready { .. }, .. })));
     }
 }
