@@ -33,6 +33,7 @@ const COMMANDS: &[&str] = &[
     "add_from_install_link",
     "install_link_for",
     "client_config_for",
+    "missed_bundles",
     "open_bundle",
     "preview_bundle",
     "add_bundle",

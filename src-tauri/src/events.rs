@@ -116,7 +116,8 @@ pub struct InstallOffered {
     pub offer: plugboard_core::install::InstallOffer,
 }
 
-/// A `.mcpb` file was dropped onto the window; the page asks the core what it is (`open_bundle`) before anything.
+/// A `.mcpb` file was dropped onto the window or opened with Plugboard; the page asks the core what it is
+/// (`open_bundle`) before anything.
 #[derive(Debug, Clone, Serialize, specta::Type, Event)]
 #[serde(rename_all = "camelCase")]
 pub struct BundleDropped {

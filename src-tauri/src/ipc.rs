@@ -50,6 +50,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             install::add_from_install_link,
             install::install_link_for,
             install::client_config_for,
+            bundle::missed_bundles,
             bundle::open_bundle,
             bundle::preview_bundle,
             bundle::add_bundle,

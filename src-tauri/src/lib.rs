@@ -23,8 +23,8 @@ use std::process::ExitCode;
 
 use plugboard_cli::logging;
 
-/// Entry point of the window binary: no argument or a `plugboard://` URL opens the window, `--hidden` starts it in
-/// the tray (at login); anything else belongs to the `plugboard` command.
+/// Entry point of the window binary: no argument, a `plugboard://` URL or a `.mcpb` bundle opens the window,
+/// `--hidden` starts it in the tray (at login); anything else belongs to the `plugboard` command.
 pub fn start(args: &[OsString]) -> ExitCode {
     if !plugboard_cli::window::opens_window(args) {
         let _ = writeln!(
@@ -38,7 +38,10 @@ pub fn start(args: &[OsString]) -> ExitCode {
     let scrub = plugboard_core::secrets::LogScrub::default();
     let _log = logging::init(logging::Mode::Window, &scrub);
     let hidden = args.get(1).is_some_and(|a| a == plugboard_cli::window::HIDDEN_FLAG);
-    match window::run(hidden, scrub) {
+    // Opened with Plugboard from a file manager: the bundle waits for the page (bundle_drop.rs).
+    let here = std::env::current_dir().unwrap_or_default();
+    let bundles = args.iter().skip(1).filter_map(|a| plugboard_cli::window::bundle_argument(a, &here)).collect();
+    match window::run(hidden, bundles, scrub) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("the window could not start: {e:#}");

@@ -25,12 +25,16 @@ use crate::{deep_link, ipc};
 
 /// Runs the desktop app until it is quit (from the tray, or by closing the window while nothing runs); every
 /// server process is stopped before it returns. `hidden`: started at login, the window waits in the tray. `scrub`
-/// is the one the log writer reads: the engine teaches it the secret values it expands.
-pub fn run(hidden: bool, scrub: LogScrub) -> tauri::Result<()> {
+/// is the one the log writer reads: the engine teaches it the secret values it expands. `bundles`: the `.mcpb` files
+/// it was opened with, offered once the page asks.
+pub fn run(hidden: bool, bundles: Vec<std::path::PathBuf>, scrub: LogScrub) -> tauri::Result<()> {
     let ipc = ipc::specta_builder();
     let app = tauri::Builder::default()
         // First plugin: a second launch (e.g. a deep link opened by the browser) is forwarded here instead.
-        .plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| tray::show_main_window(app)))
+        .plugin(tauri_plugin_single_instance::init(|app, argv, cwd| {
+            tray::show_main_window(app);
+            crate::bundle_drop::forwarded(app, &argv, &cwd);
+        }))
         .plugin(tauri_plugin_deep_link::init())
         .plugin(tauri_plugin_notification::init())
         // Off until the person turns it on in Settings; at login the window starts hidden, in the tray.
@@ -62,6 +66,7 @@ pub fn run(hidden: bool, scrub: LogScrub) -> tauri::Result<()> {
             app.manage(CommandPath::beside_this_window());
             app.manage(GatewayUrl::default());
             app.manage(WindowFocus::default());
+            crate::bundle_drop::keep_for_the_page(app.handle(), bundles);
             let problem = match start_engine(app.handle(), scrub) {
                 Ok(endpoint) => {
                     deep_link::listen(app.handle());

@@ -127,19 +127,7 @@ fn install_link_from_the_cli() {
 }
 
 /// A minimal MCP server over stdio in plain Node (one `hello` tool): what the test's bundle carries.
-const HELLO_SERVER: &str = r#"const rl = require("readline").createInterface({ input: process.stdin });
-const send = (m) => process.stdout.write(JSON.stringify(m) + "\n");
-rl.on("line", (line) => {
-  const m = JSON.parse(line);
-  if (m.id === undefined) return;
-  if (m.method === "initialize") send({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: m.params.protocolVersion,
-    capabilities: { tools: {} }, serverInfo: { name: "hello-bundle", version: "1.0.0" } } });
-  else if (m.method === "tools/list") send({ jsonrpc: "2.0", id: m.id, result: { tools: [{ name: "hello",
-    description: "Greets with the key's length", inputSchema: { type: "object", properties: {} } }] } });
-  else if (m.method === "tools/call") send({ jsonrpc: "2.0", id: m.id, result: { content: [{ type: "text",
-    text: "hello, key of " + (process.env.API_KEY || "").length + " characters" }] } });
-  else send({ jsonrpc: "2.0", id: m.id, result: {} });
-});"#;
+const HELLO_SERVER: &str = include_str!("../fixtures/hello_bundle_server.js");
 
 /// A bundle built here installs from the command line (its secret from stdin), waits for approval, and once
 /// approved runs: `status` sees it Ready and a call reaches it with the secret in its environment.

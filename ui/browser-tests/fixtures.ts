@@ -238,6 +238,7 @@ export function defaultResponses(): Responses {
     missedDeepLinkRejections: [],
     startupProblem: null,
     missedInstallOffers: [],
+    missedBundles: [],
     addServer: null,
     checkServerProgram: null,
     // A server's page: its secrets, lifecycle and diagnosis.

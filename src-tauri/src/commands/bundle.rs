@@ -1,6 +1,6 @@
-//! Commands of `.mcpb` bundles dropped onto the window: what one is (the offer), what installing it would run, and
-//! installing it (unpacked into the data dir; the server then waits for approval). The page only hands the path
-//! back: the core reads and checks the file again each time.
+//! Commands of `.mcpb` bundles dropped onto the window or opened with Plugboard: the ones the app was started with,
+//! what one is (the offer), what installing it would run, and installing it (unpacked into the data dir; the server
+//! then waits for approval). The page only hands the path back: the core reads and checks the file again each time.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -11,8 +11,18 @@ use plugboard_core::engine::Engine;
 use plugboard_core::presets::PresetPreview;
 use tauri::State;
 
+use crate::bundle_drop::MissedBundles;
 use crate::error::CommandError;
+use crate::events::BundleDropped;
 use crate::state::with_registry;
+
+/// The bundles the app was started with (opened with Plugboard from a file manager), known before the page could
+/// listen; each is returned once.
+#[tauri::command]
+#[specta::specta]
+pub async fn missed_bundles(missed: State<'_, MissedBundles>) -> Result<Vec<BundleDropped>, CommandError> {
+    Ok(missed.take())
+}
 
 /// The bundle at `path` as the install dialog shows it; a bad bundle is refused with the reason.
 #[tauri::command]

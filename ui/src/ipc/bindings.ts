@@ -89,6 +89,11 @@ export const commands = {
 	installLinkFor: (server: string) => typedError<string, CommandError>(__TAURI_INVOKE("install_link_for", { server })),
 	/**  The server as `client`'s config takes it, with that client's references in place of secrets. */
 	clientConfigFor: (server: string, client: ClientShape) => typedError<string, CommandError>(__TAURI_INVOKE("client_config_for", { server, client })),
+	/**
+	 *  The bundles the app was started with (opened with Plugboard from a file manager), known before the page could
+	 *  listen; each is returned once.
+	 */
+	missedBundles: () => typedError<BundleDropped[], CommandError>(__TAURI_INVOKE("missed_bundles")),
 	/**  The bundle at `path` as the install dialog shows it; a bad bundle is refused with the reason. */
 	openBundle: (path: string) => typedError<BundleOffer, CommandError>(__TAURI_INVOKE("open_bundle", { path })),
 	/**  What installing the bundle with these inputs would run; a filled secret input may be sent as any text. */
@@ -281,7 +286,10 @@ export type BackendKind =
 /**  INSECURE: a plaintext JSON file the person explicitly opted into. */
 "insecurePlaintextFile";
 
-/**  A `.mcpb` file was dropped onto the window; the page asks the core what it is (`open_bundle`) before anything. */
+/**
+ *  A `.mcpb` file was dropped onto the window or opened with Plugboard; the page asks the core what it is
+ *  (`open_bundle`) before anything.
+ */
 export type BundleDropped = {
 	path: string,
 };

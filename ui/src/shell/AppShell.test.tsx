@@ -11,6 +11,7 @@ vi.mock("../ipc/bindings", () => ({
   commands: {
     missedDeepLinkRejections: vi.fn(() => Promise.resolve({ status: "ok", data: [] })),
     missedInstallOffers: vi.fn(() => Promise.resolve({ status: "ok", data: [] })),
+    missedBundles: vi.fn(() => Promise.resolve({ status: "ok", data: [] })),
     pendingRequests: vi.fn(() => Promise.resolve({ status: "ok", data: [] })),
     pendingApprovals: vi.fn(() => Promise.resolve({ status: "ok", data: [] })),
   },

@@ -16,12 +16,13 @@ pub const COMMAND_BINARY: &str = if cfg!(windows) { "plugboard.exe" } else { "pl
 pub const HIDDEN_FLAG: &str = "--hidden";
 
 /// Whether these arguments (with the program name) ask for the window: none at all, one `plugboard://` URL or OAuth
-/// redirect (`dev.plugboard.desktop:/oauth/callback?…`), or
-/// `--hidden` (started at login, it stays in the tray until opened).
+/// redirect (`dev.plugboard.desktop:/oauth/callback?…`), one `.mcpb` bundle (a path or a `file:` URL, as a file
+/// manager opens it with Plugboard), or `--hidden` (started at login, it stays in the tray until opened).
 pub fn opens_window(args: &[OsString]) -> bool {
     match args {
         [_] => true,
         [_, flag] if flag == HIDDEN_FLAG => true,
+        [_, arg] if bundle_argument(arg, Path::new("/")).is_some() => true,
         [_, url] => url.to_str().is_some_and(|u| {
             [plugboard_core::DEEP_LINK_SCHEME, plugboard_core::OAUTH_REDIRECT_SCHEME]
                 .iter()
@@ -29,6 +30,20 @@ pub fn opens_window(args: &[OsString]) -> bool {
         }),
         _ => false,
     }
+}
+
+/// The `.mcpb` bundle an argument names, as an absolute path (a relative one is taken from `cwd`, the folder of the
+/// launch that gave it): a path, or a `file:` URL (the desktop entry's `%u` may pass either). Only the name is
+/// looked at: what the file holds is the core's to judge when the person is shown it.
+pub fn bundle_argument(arg: &std::ffi::OsStr, cwd: &Path) -> Option<PathBuf> {
+    let path = match arg.to_str().map(url::Url::parse) {
+        Some(Ok(url)) if url.scheme() == "file" => url.to_file_path().ok()?,
+        // A link of any other scheme names no file (a Windows drive letter parses as a one-letter scheme).
+        Some(Ok(url)) if url.scheme().len() > 1 => return None,
+        _ => PathBuf::from(arg),
+    };
+    let is_bundle = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("mcpb"));
+    is_bundle.then(|| cwd.join(path))
 }
 
 /// The `plugboard` command installed beside the binary `exe` (the window's or its own), as the absolute path a
@@ -97,7 +112,9 @@ fn report(message: &str) {
 mod tests {
     use std::path::PathBuf;
 
-    use super::{opens_window, without_verbatim_prefix};
+    use std::path::Path;
+
+    use super::{bundle_argument, opens_window, without_verbatim_prefix};
 
     /// A verbatim drive path loses its `\\?\`; a verbatim UNC path and a Unix path are left alone.
     #[test]
@@ -124,5 +141,23 @@ mod tests {
         assert!(!opens_window(&args(&["plugboard", "--help"])));
         assert!(!opens_window(&args(&["plugboard", "https://evil.example"])));
         assert!(!opens_window(&args(&["plugboard", "plugboard://x", "extra"])));
+        assert!(opens_window(&args(&["plugboard", "/home/ada/Downloads/weather.mcpb"])));
+        assert!(opens_window(&args(&["plugboard", "file:///home/ada/Downloads/weather.MCPB"])));
+        assert!(!opens_window(&args(&["plugboard", "/home/ada/weather.zip"])));
+        assert!(!opens_window(&args(&["plugboard", "install", "weather.mcpb"])));
+    }
+
+    /// A bundle argument becomes an absolute path: a relative one from the launch's folder, a `file:` URL decoded;
+    /// anything not named `.mcpb` is no bundle.
+    #[test]
+    fn bundle_arguments_are_absolute_paths() {
+        let from = |arg: &str| bundle_argument(arg.as_ref(), Path::new("/home/ada")).map(|p| p.display().to_string());
+        assert_eq!(from("Downloads/weather.mcpb").as_deref(), Some("/home/ada/Downloads/weather.mcpb"));
+        assert_eq!(from("/tmp/weather.mcpb").as_deref(), Some("/tmp/weather.mcpb"));
+        assert_eq!(from("file:///tmp/my%20weather.mcpb").as_deref(), Some("/tmp/my weather.mcpb"));
+        assert_eq!(from("file://example.com/weather.mcpb"), None, "a file on another host is not opened");
+        assert_eq!(from("weather.mcpb.zip"), None);
+        assert_eq!(from("plugboard://install?name=x.mcpb"), None);
+        assert_eq!(from("--hidden"), None);
     }
 }

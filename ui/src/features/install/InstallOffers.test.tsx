@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { commands, events, type InstallOffer } from "../../ipc/bindings";
+import { type BundleOffer, commands, events, type InstallOffer } from "../../ipc/bindings";
 import { ok } from "../../test/importFixtures";
 import { renderWithProviders } from "../../test/render";
 import InstallOffers from "./InstallOffers";
@@ -11,6 +11,7 @@ import InstallOffers from "./InstallOffers";
 vi.mock("../../ipc/bindings", () => ({
   commands: {
     missedInstallOffers: vi.fn(),
+    missedBundles: vi.fn(),
     previewInstallLink: vi.fn(),
     addFromInstallLink: vi.fn(),
     openBundle: vi.fn(),
@@ -52,6 +53,25 @@ const OFFER: InstallOffer = {
 };
 
 /** Fires `installOffered` as the backend would. */
+/** The offer the backend makes for a bundle "Hello" at `path`. */
+function helloBundle(path: string): BundleOffer {
+  return {
+    path,
+    displayName: "Hello",
+    version: "1.0.0",
+    author: "Ada",
+    description: "Says hello.",
+    spec: "0.3",
+    tools: [{ name: "hello", description: null }],
+    signature: "signed-not-verified",
+    compatibility: "platforms: linux",
+    preset: { ...OFFER.preset, name: "mcpb/hello", title: "Hello" },
+    suggestedName: "hello",
+    preview: OFFER.preview,
+    flags: [],
+  };
+}
+
 let fire: (offer: InstallOffer) => void = () => {};
 /** Fires `bundleDropped` as the backend would. */
 let drop: (path: string) => void = () => {};
@@ -59,6 +79,9 @@ let drop: (path: string) => void = () => {};
 describe("InstallOffers", () => {
   beforeEach(() => {
     vi.mocked(commands.missedInstallOffers).mockReset().mockReturnValue(ok([]));
+    vi.mocked(commands.missedBundles).mockReset().mockReturnValue(ok([]));
+    vi.mocked(commands.openBundle).mockReset();
+    vi.mocked(commands.addBundle).mockReset();
     vi.mocked(commands.previewInstallLink).mockReset().mockReturnValue(ok(OFFER.preview));
     vi.mocked(commands.addFromInstallLink).mockReset().mockReturnValue(ok("weather"));
     vi.mocked(events.installOffered.listen).mockImplementation((callback) => {
@@ -111,21 +134,7 @@ describe("InstallOffers", () => {
     vi.mocked(commands.openBundle).mockImplementation((path) =>
       path.endsWith("bad.mcpb")
         ? (Promise.resolve({ status: "error", error: { code: "InvalidConfig", field: "bundle", message: "the bundle holds a path that escapes its folder: \"../x\"" } }) as never)
-        : ok({
-            path,
-            displayName: "Hello",
-            version: "1.0.0",
-            author: "Ada",
-            description: "Says hello.",
-            spec: "0.3",
-            tools: [{ name: "hello", description: null }],
-            signature: "signed-not-verified",
-            compatibility: "platforms: linux",
-            preset: { ...OFFER.preset, name: "mcpb/hello", title: "Hello" },
-            suggestedName: "hello",
-            preview: OFFER.preview,
-            flags: [],
-          }),
+        : ok(helloBundle(path)),
     );
     vi.mocked(commands.previewBundle).mockReturnValue(ok(OFFER.preview));
     vi.mocked(commands.addBundle).mockReturnValue(ok("hello"));
@@ -143,5 +152,16 @@ describe("InstallOffers", () => {
     await user.click(within(dialog).getByRole("button", { name: "Add server" }));
     expect(commands.addBundle).toHaveBeenCalledWith("/home/ada/hello.mcpb", "hello", { WEATHER_API_KEY: "k" });
     expect(commands.addFromInstallLink).not.toHaveBeenCalled();
+  });
+
+  // Pins: a bundle the app was started with (opened with Plugboard from a file manager) is opened by the backend and
+  // shown like a dropped one; nothing is installed before Add.
+  it("shows the bundle the app was opened with", async () => {
+    vi.mocked(commands.missedBundles).mockReturnValue(ok([{ path: "/home/ada/Downloads/hello.mcpb" }]));
+    vi.mocked(commands.openBundle).mockImplementation((path) => ok(helloBundle(path)));
+    renderWithProviders(<InstallOffers />);
+    await screen.findByRole("dialog", { name: "Install the bundle Hello?" });
+    expect(commands.openBundle).toHaveBeenCalledWith("/home/ada/Downloads/hello.mcpb");
+    expect(commands.addBundle).not.toHaveBeenCalled();
   });
 });

@@ -1,10 +1,10 @@
 // "Add to Plugboard" links and dropped .mcpb bundles, over any page: each offer the backend parsed from a
 // plugboard://install link (while the window runs, or the ones it was started with), and each bundle dropped onto
-// the window, opens the add dialog in its consent form: the exact command or URL, environment and header names, the
+// the window or opened with Plugboard from a file manager, opens the add dialog in its consent form: the exact command or URL, environment and header names, the
 // trust flags, a bundle's manifest and the inputs for secrets. Nothing is added before the person confirms, and
 // nothing runs before they approve it (the approval dialog takes over after Add).
 import { ShieldAlert, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { type BundleOffer, commands, events, type InstallOffer } from "../../ipc/bindings";
 import { call } from "../../ipc/client";
 import { useBackendEvent } from "../../ipc/useBackendEvent";
@@ -22,25 +22,33 @@ export default function InstallOffers() {
   const [offers, setOffers] = useState<Offer[]>([]);
   // Why the last dropped bundle was refused, shown until dismissed.
   const [refused, setRefused] = useState<string | null>(null);
-  const queue = (added: Offer[]) => setOffers((waiting) => [...waiting, ...added].slice(0, MAX_WAITING));
+  const queue = useCallback(
+    (added: Offer[]) => setOffers((waiting) => [...waiting, ...added].slice(0, MAX_WAITING)),
+    [],
+  );
   useBackendEvent(events.installOffered, ({ offer }) => queue([{ kind: "link", offer }]), "install links");
-  useBackendEvent(
-    events.bundleDropped,
-    ({ path }) => {
+  // The core reads the bundle at `path` and says what it is, or why it is refused.
+  const offerBundle = useCallback(
+    (path: string) => {
       void call(commands.openBundle(path)).then(
         (offer) => queue([{ kind: "bundle", offer }]),
         (error: unknown) => setRefused(error instanceof Error ? error.message : String(error)),
       );
     },
-    "dropped bundles",
+    [queue],
   );
+  useBackendEvent(events.bundleDropped, ({ path }) => offerBundle(path), "dropped bundles");
   useEffect(() => {
     call(commands.missedInstallOffers()).then(
       (missed) => queue(missed.map(({ offer }) => ({ kind: "link", offer }))),
       (error: unknown) => console.error("Could not read the install links of the start", error),
     );
-    // Once per mount: the backend hands each missed offer out once.
-  }, []);
+    call(commands.missedBundles()).then(
+      (missed) => missed.forEach(({ path }) => offerBundle(path)),
+      (error: unknown) => console.error("Could not read the bundles of the start", error),
+    );
+    // Once per mount (both callbacks are stable): the backend hands each missed offer and bundle out once.
+  }, [queue, offerBundle]);
 
   const next = () => setOffers((waiting) => waiting.slice(1));
   const first = offers[0];

@@ -1,0 +1,134 @@
+// A .mcpb bundle opened with Plugboard, as a file manager does through the file association (the desktop entry's
+// `%u`: a path or a file: URL): handed to the running window by a second launch, it opens the install dialog with
+// the bundle's manifest; once confirmed and approved, the server is Ready. A bundle the app is started with is
+// offered as well, and Cancel installs nothing. A file that is not a bundle only gets the core's refusal.
+import assert from "node:assert/strict";
+import { execFile, execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { after, before, describe, test } from "node:test";
+
+import { approveInWindow, configPath, launchApp, screenshot, writeConfig } from "./app.mjs";
+
+const WAIT = { timeout: 30_000 };
+
+/** A minimal MCP server over stdio in plain Node (one `hello` tool), shared with the CLI's bundle test. */
+const HELLO_SERVER = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "hello_bundle_server.js"), "utf8");
+
+const MANIFEST = {
+  manifest_version: "0.3",
+  name: "hello-bundle",
+  display_name: "Hello",
+  version: "1.0.0",
+  description: "Says hello.",
+  author: { name: "Ada" },
+  server: {
+    type: "node",
+    entry_point: "server/index.js",
+    mcp_config: { command: "node", args: ["${__dirname}/server/index.js"], env: { API_KEY: "${user_config.api_key}" } },
+  },
+  tools: [{ name: "hello" }],
+  user_config: { api_key: { type: "string", title: "API key", description: "Any text.", sensitive: true, required: true } },
+};
+
+/** Writes the bundle (a zip: the manifest and the server) at `path`, with Python's zipfile. */
+function writeBundle(path) {
+  const script = `import sys, zipfile
+with zipfile.ZipFile(sys.argv[1], "w") as z:
+    z.writestr("manifest.json", sys.argv[2])
+    z.writestr("server/index.js", sys.argv[3])`;
+  execFileSync("python3", ["-c", script, path, JSON.stringify(MANIFEST), HELLO_SERVER]);
+}
+
+/** Launches the app binary a second time with `arg`, as a file manager does; the running window receives it. */
+function openWithPlugboard(arg) {
+  return new Promise((resolve) => {
+    execFile(process.env.PLUGBOARD_APP_BIN, [arg], { env: process.env, timeout: 60_000 }, (error) =>
+      resolve(error === null ? 0 : (error.code ?? -1)),
+    );
+  });
+}
+
+const saved = () => JSON.parse(readFileSync(configPath(), "utf8")).mcpServers;
+const folder = mkdtempSync(join(tmpdir(), "plugboard-bundles-"));
+
+describe("a bundle opened with Plugboard while the window runs", () => {
+  let browser;
+  // A space in the path: a file: URL carries it encoded.
+  const bundle = join(folder, "my hello.mcpb");
+  before(async () => {
+    writeBundle(bundle);
+    writeConfig({ mcpServers: {} });
+    browser = await launchApp();
+  });
+  after(async () => {
+    await browser?.deleteSession();
+  });
+
+  // The install dialog shows the manifest before anything is installed; Add installs it, and once approved it runs.
+  test("as a file: URL, it is shown, installed, approved and Ready", async () => {
+    assert.equal(await openWithPlugboard(pathToFileURL(bundle).href), 0);
+    const dialog = await browser.$('[role="dialog"][aria-labelledby]');
+    await dialog.waitForDisplayed(WAIT);
+    await browser.waitUntil(async () => /Install the bundle Hello\?/.test(await dialog.getText()), WAIT);
+    const about = await dialog.$('[aria-label="About the bundle"]');
+    assert.match(await about.getText(), /Author\s*Ada/);
+    assert.match(await about.getText(), /Declares\s*hello/);
+    assert.deepEqual(saved(), {}, "nothing is installed before the person confirms");
+    await (await dialog.$('input[type="password"]')).setValue("abcde");
+    await screenshot(browser, "bundle-opened-with-plugboard");
+    await (await dialog.$("button=Add server")).click();
+
+    await browser.waitUntil(() => Object.keys(saved()).length === 1, { ...WAIT, timeoutMsg: "the bundle was not added" });
+    const name = Object.keys(saved())[0];
+    await approveInWindow(browser, name);
+    await (await browser.$("a=Servers")).click();
+    const row = await browser.$(`//tr[th[normalize-space()="${name}"]]`);
+    await browser.waitUntil(async () => /Ready · 1 tool/.test(await row.getText()), {
+      ...WAIT,
+      timeoutMsg: `${name} did not become Ready`,
+    });
+    assert.ok(!readFileSync(configPath(), "utf8").includes("abcde"), "the key is not in servers.json");
+  });
+
+  // A file named .mcpb that is no zip reaches the core, which refuses it with the reason; nothing is added.
+  test("a file that is not a bundle is refused", async () => {
+    const before = Object.keys(saved());
+    const fake = join(folder, "fake.mcpb");
+    writeFileSync(fake, "not a zip");
+    assert.equal(await openWithPlugboard(fake), 0);
+    const alerts = async () => {
+      const texts = [];
+      for (const alert of await browser.$$('[role="alert"]')) texts.push(await alert.getText());
+      return texts;
+    };
+    await browser.waitUntil(async () => (await alerts()).some((text) => /bundle|zip|archive/i.test(text)), {
+      ...WAIT,
+      timeoutMsg: "no refusal was shown",
+    });
+    assert.deepEqual(Object.keys(saved()), before);
+  });
+});
+
+describe("a bundle the app is started with", () => {
+  let browser;
+  after(async () => {
+    await browser?.deleteSession();
+  });
+
+  // Opened with Plugboard while it was not running: the bundle waits for the page, then Cancel installs nothing.
+  test("is offered, and Cancel installs nothing", async () => {
+    const bundle = join(folder, "cold.mcpb");
+    writeBundle(bundle);
+    writeConfig({ mcpServers: {} });
+    browser = await launchApp([bundle]);
+    const dialog = await browser.$('[role="dialog"][aria-labelledby]');
+    await dialog.waitForDisplayed(WAIT);
+    await browser.waitUntil(async () => /Install the bundle Hello\?/.test(await dialog.getText()), WAIT);
+    await (await dialog.$("button=Cancel")).click();
+    await dialog.waitForDisplayed({ ...WAIT, reverse: true });
+    assert.deepEqual(saved(), {});
+  });
+});
