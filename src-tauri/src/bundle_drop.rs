@@ -12,7 +12,7 @@ use crate::events::BundleDropped;
 
 /// Tells the page about every `.mcpb` file of a drop.
 pub fn dropped(app: &tauri::AppHandle, paths: &[PathBuf]) {
-    for path in paths.iter().filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("mcpb"))) {
+    for path in paths.iter().filter(|p| plugboard_cli::window::is_bundle(p)) {
         let _ = BundleDropped { path: path.display().to_string() }.emit(app);
     }
 }

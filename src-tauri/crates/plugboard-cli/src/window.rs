@@ -42,8 +42,12 @@ pub fn bundle_argument(arg: &std::ffi::OsStr, cwd: &Path) -> Option<PathBuf> {
         Some(Ok(url)) if url.scheme().len() > 1 => return None,
         _ => PathBuf::from(arg),
     };
-    let is_bundle = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("mcpb"));
-    is_bundle.then(|| cwd.join(path))
+    is_bundle(&path).then(|| cwd.join(path))
+}
+
+/// Whether `path` is named as a `.mcpb` bundle (any case), the one test of an argument and of a dropped file.
+pub fn is_bundle(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("mcpb"))
 }
 
 /// The `plugboard` command installed beside the binary `exe` (the window's or its own), as the absolute path a
