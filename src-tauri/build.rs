@@ -74,6 +74,7 @@ const COMMANDS: &[&str] = &[
     "server_log",
     "pending_requests",
     "answer_elicitation",
+    "answer_link",
     "answer_sampling",
     "answer_roots",
     "list_clients",

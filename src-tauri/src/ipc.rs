@@ -91,6 +91,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             inspect::server_log,
             person::pending_requests,
             person::answer_elicitation,
+            person::answer_link,
             person::answer_sampling,
             person::answer_roots,
             clients::list_clients,

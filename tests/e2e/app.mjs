@@ -1,6 +1,6 @@
 // Launches the real Plugboard binary through tauri-driver (started by tests/harness/isolated-env.sh --webdriver).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
+import { mkdirSync, readdirSync, readlinkSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { remote } from "webdriverio";
@@ -45,8 +45,24 @@ async function previousWindowGone() {
   }
 }
 
-/** Starts a new app process (with `args`, e.g. a `plugboard://` link) and returns the WebDriver session driving its window. */
-export async function launchApp(args = []) {
+/**
+ * A launcher for the app binary whose `BROWSER` is `command` (the harness's is a program that does not exist, so no
+ * real browser starts): WebDriver starts the launcher, which becomes the app.
+ */
+function appWithBrowser(command) {
+  const sandbox = process.env.PLUGBOARD_TEST_SANDBOX;
+  if (!sandbox) throw new Error("PLUGBOARD_TEST_SANDBOX is not set: run inside tests/harness/isolated-env.sh");
+  const launcher = join(sandbox, "app-with-browser.sh");
+  const quote = (text) => `'${text.replaceAll("'", "'\\''")}'`;
+  writeFileSync(launcher, `#!/bin/sh\nexport BROWSER=${quote(command)}\nexec ${quote(appBinary())} "$@"\n`, { mode: 0o755 });
+  return launcher;
+}
+
+/**
+ * Starts a new app process (with `args`, e.g. a `plugboard://` link) and returns the WebDriver session driving its
+ * window. `browser`, when given, is the program the app opens web pages with (called with the address).
+ */
+export async function launchApp(args = [], { browser: browserCommand } = {}) {
   const port = Number(process.env.WEBDRIVER_PORT);
   if (!port) throw new Error("WEBDRIVER_PORT is not set: run inside tests/harness/isolated-env.sh --webdriver");
   // The bus name can be released a moment before the old process is gone; a window started in that moment may still
@@ -57,7 +73,9 @@ export async function launchApp(args = []) {
       hostname: "127.0.0.1",
       port,
       logLevel: "warn",
-      capabilities: { "tauri:options": { application: appBinary(), args } },
+      capabilities: {
+        "tauri:options": { application: browserCommand ? appWithBrowser(browserCommand) : appBinary(), args },
+      },
     });
     try {
       await (await browser.$("h1")).waitForExist({ timeout: 20_000 });

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 
-import { configPath, launchApp, screenshot, testServer, writeConfig } from "./app.mjs";
+import { configPath, launchApp, screenshot, serversReady, testServer, writeConfig } from "./app.mjs";
 
 const WAIT = { timeout: 30_000 };
 // An extra argument the server ignores, so its processes are this run's.
@@ -18,9 +18,7 @@ describe("pending requests", () => {
     writeConfig({ mcpServers: { asker: { command: testServer(), args: ["--tag", MARKER] } } });
     browser = await launchApp();
     await browser.setWindowSize(1024, 768).catch(() => {});
-    const table = await browser.$("table");
-    await table.waitForDisplayed(WAIT);
-    await browser.waitUntil(async () => /Ready · \d+ tools?/.test(await table.getText()), WAIT);
+    await serversReady(browser, 1);
   });
   after(async () => {
     await browser?.deleteSession();

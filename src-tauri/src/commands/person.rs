@@ -6,6 +6,7 @@ use plugboard_core::person::{FormAction, PendingRequest};
 use tauri::State;
 
 use crate::error::CommandError;
+use plugboard_cli::browser;
 use plugboard_core::engine::Engine;
 
 /// Every request waiting for the person, oldest first (for a window opened after they arrived).
@@ -27,6 +28,23 @@ pub async fn answer_elicitation(
     content: Option<String>,
 ) -> Result<(), CommandError> {
     engine.person().answer_elicitation(id, action, content.as_deref()).map_err(Into::into)
+}
+
+/// Answers a link request. To accept, the page is opened in the person's browser first, and only an opened page is
+/// reported as accepted; when no browser opens, the request keeps waiting and the error says why (the dialog shows
+/// the address to copy).
+#[tauri::command]
+#[specta::specta]
+#[tracing::instrument(skip(engine), err)]
+pub async fn answer_link(engine: State<'_, Arc<Engine>>, id: u32, action: FormAction) -> Result<(), CommandError> {
+    if action == FormAction::Accept {
+        let address = engine.person().link_to_open(id)?;
+        let url = url::Url::parse(&address).map_err(|e| CommandError::Internal { message: e.to_string() })?;
+        browser::open(&url).map_err(|e| CommandError::Internal {
+            message: format!("{e}: copy the address and open it yourself, or decline"),
+        })?;
+    }
+    engine.person().answer_link(id, action).map_err(Into::into)
 }
 
 /// Answers a sampling request with the person's own reply, or declines it (`null`).

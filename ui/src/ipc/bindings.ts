@@ -192,6 +192,12 @@ export const commands = {
 	pendingRequests: () => typedError<PendingRequest[], CommandError>(__TAURI_INVOKE("pending_requests")),
 	/**  Answers a form: `content` (JSON text of an object) to accept, checked against the requested schema. */
 	answerElicitation: (id: number, action: FormAction, content: string | null) => typedError<null, CommandError>(__TAURI_INVOKE("answer_elicitation", { id, action, content })),
+	/**
+	 *  Answers a link request. To accept, the page is opened in the person's browser first, and only an opened page is
+	 *  reported as accepted; when no browser opens, the request keeps waiting and the error says why (the dialog shows
+	 *  the address to copy).
+	 */
+	answerLink: (id: number, action: FormAction) => typedError<null, CommandError>(__TAURI_INVOKE("answer_link", { id, action })),
 	/**  Answers a sampling request with the person's own reply, or declines it (`null`). */
 	answerSampling: (id: number, reply: string | null) => typedError<null, CommandError>(__TAURI_INVOKE("answer_sampling", { id, reply })),
 	/**  Answers a roots request with absolute folder paths, or declines it (`null`). */
@@ -677,6 +683,20 @@ export type LimitFrom =
 /**  Neither: there is no limit to keep under. */
 "none";
 
+/**  A link the person may choose to open, as the window shows it: `start`, `site` and `rest` joined are `url`, exactly. */
+export type LinkToOpen = {
+	/**  The whole address, normalised (an international site name in its `xn--` form, so look-alike letters show). */
+	url: string,
+	/**  The scheme and `//` before the site (`https://`). */
+	start: string,
+	/**  The site: its name (or number) and a port if it has one; the part the window highlights. */
+	site: string,
+	/**  The path, query and fragment after the site. */
+	rest: string,
+	/**  What the person should know before opening it, in plain words; empty for an ordinary https address. */
+	cautions: string[],
+};
+
 /**  A login opened (or tried to open) the authorization page; the UI shows the URL so the person can open it by hand. */
 export type LoginStarted = {
 	server: string,
@@ -913,7 +933,9 @@ export type RequestKind =
 /**  A message an LLM would write (sampling/createMessage); Plugboard has no LLM, so the person may write it. */
 { kind: "sampling"; messages: SamplingLine[]; systemPrompt: string | null; maxTokens: number } | 
 /**  The folders the server may work in (roots/list). */
-{ kind: "roots" };
+{ kind: "roots" } | 
+/**  A page to open in the browser (elicitation, URL mode), vetted and split for display; never fetched by us. */
+{ kind: "openLink"; message: string; link: LinkToOpen };
 
 /**  One part of a read resource: text, or base64 bytes with their decoded size. */
 export type ResourceContent = { kind: "text"; uri: string; mimeType: string | null; text: string } | { kind: "blob"; uri: string; mimeType: string | null; blob: string; size: number };

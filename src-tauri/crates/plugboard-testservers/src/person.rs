@@ -6,8 +6,8 @@
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    ClientResult, CreateMessageRequestParams, ElicitRequest, ElicitRequestParams, ElicitationAction, SamplingMessage,
-    ServerRequest,
+    ClientResult, CreateMessageRequestParams, CustomNotification, ElicitRequest, ElicitRequestParams,
+    ElicitationAction, SamplingMessage, ServerNotification, ServerRequest,
 };
 use rmcp::service::{PeerRequestOptions, ServiceError};
 use rmcp::{ErrorData, Peer, RoleServer, schemars, tool, tool_router};
@@ -21,6 +21,15 @@ pub struct AskArgs {
     message: String,
     /// Give up (rmcp then sends `notifications/cancelled` for the request) after this many milliseconds.
     give_up_after_ms: Option<u64>,
+}
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct LinkArgs {
+    /// The page the person is asked to open (sent as is, even when it is not a valid or safe address).
+    url: String,
+    /// Send `notifications/elicitation/complete` for the request once the person accepted.
+    #[serde(default)]
+    complete_after_accept: bool,
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -75,6 +84,52 @@ impl TestServer {
             ElicitationAction::Cancel => "cancel".to_owned(),
             other => format!("{other:?}"),
         })
+    }
+
+    #[tool(description = "Asks the person to open `url` (elicitation, URL mode) whatever the client announced, then \
+                          answers \"accept\", \"decline\" or \"cancel\"")]
+    async fn open_link(
+        &self,
+        Parameters(LinkArgs { url, complete_after_accept }): Parameters<LinkArgs>,
+        peer: Peer<RoleServer>,
+    ) -> Result<String, ErrorData> {
+        let elicitation_id = format!("link-{}", std::process::id());
+        let params: ElicitRequestParams = serde_json::from_value(serde_json::json!({
+            "mode": "url",
+            "message": "Connect your account on the provider's page.",
+            "url": url,
+            "elicitationId": elicitation_id,
+        }))
+        .map_err(failed)?;
+        let answer = match peer.send_request(ServerRequest::ElicitRequest(ElicitRequest::new(params))).await {
+            Ok(ClientResult::ElicitResult(answer)) => answer,
+            Ok(other) => return Err(failed(format!("unexpected answer {other:?}"))),
+            Err(e) => return Err(failed(e)),
+        };
+        if answer.action == ElicitationAction::Accept && complete_after_accept {
+            let done = CustomNotification::new(
+                "notifications/elicitation/complete",
+                Some(serde_json::json!({ "elicitationId": elicitation_id })),
+            );
+            peer.send_notification(ServerNotification::CustomNotification(done)).await.map_err(failed)?;
+        }
+        Ok(match answer.action {
+            ElicitationAction::Accept => "accept".to_owned(),
+            ElicitationAction::Decline => "decline".to_owned(),
+            ElicitationAction::Cancel => "cancel".to_owned(),
+            other => format!("{other:?}"),
+        })
+    }
+
+    #[tool(description = "Fails with -32042 (URL elicitation required): the person must open `url` first")]
+    async fn needs_page(&self, Parameters(LinkArgs { url, .. }): Parameters<LinkArgs>) -> Result<String, ErrorData> {
+        let data = serde_json::json!({ "elicitations": [{
+            "mode": "url",
+            "message": "Authorize access to your files first.",
+            "url": url,
+            "elicitationId": format!("page-{}", std::process::id()),
+        }]});
+        Err(ErrorData::new(rmcp::model::ErrorCode(-32042), "This request requires more information.", Some(data)))
     }
 
     #[tool(description = "Asks the client to sample a reply to `prompt` (with a system prompt), then answers \

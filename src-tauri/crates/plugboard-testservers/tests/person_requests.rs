@@ -50,9 +50,14 @@ async fn withdrawal(events: &mut broadcast::Receiver<PersonEvent>) -> WithdrawRe
     }
 }
 
-async fn ask(h: &Harness, arguments: Value) -> String {
-    let result = h.sup.call("asker", "ask_person", args(arguments), None).await.expect("the call answers");
+/// Calls `tool` of the server `asker` and returns the text it answered.
+async fn answer_of(h: &Harness, tool: &str, arguments: Value) -> String {
+    let result = h.sup.call("asker", tool, args(arguments), None).await.expect("the call answers");
     text_of(&result)
+}
+
+async fn ask(h: &Harness, arguments: Value) -> String {
+    answer_of(h, "ask_person", arguments).await
 }
 
 /// An accepted form reaches the server with the person's values, typed; the request showed the server's name,
@@ -191,5 +196,112 @@ async fn roots_and_declined_sampling_reach_the_server() {
     };
     let (result, ()) = tokio::join!(h.sup.call("asker", "list_roots", args(json!({})), None), answer);
     assert_eq!(text_of(&result.unwrap()), "file:///srv/data\nfile:///home/ann/my%20notes");
+    h.finish().await;
+}
+
+/// Waits (up to 10 s) for a log line of `server` containing `text`.
+async fn logged(h: &Harness, server: &str, text: &str) -> String {
+    for _ in 0..200 {
+        let log = h.sup.log(server).expect("the server is known");
+        if let Some(entry) = log.iter().find(|entry| entry.message.contains(text)) {
+            return entry.message.clone();
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no log line of {server} contains {text:?}: {:?}", h.sup.log(server));
+}
+
+async fn open_link(h: &Harness, arguments: Value) -> String {
+    answer_of(h, "open_link", arguments).await
+}
+
+/// A link request reaches the person vetted and split around its site; accepting reaches the server as "accept",
+/// and the server's completion notice lands in its log.
+#[tokio::test]
+async fn a_link_the_person_opens_is_accepted() {
+    let (h, person, mut events) = asking(Duration::from_secs(60)).await;
+    let answer = async {
+        let request = arrival(&mut events).await;
+        let RequestKind::OpenLink { message, link } = &request.ask else { panic!("{request:?}") };
+        assert_eq!(message, "Connect your account on the provider's page.");
+        assert_eq!((link.start.as_str(), link.site.as_str()), ("https://", "xn--pypal-4ve.com"));
+        assert_eq!(link.rest, "/connect?state=1");
+        assert!(link.cautions.iter().any(|c| c.contains("international letters")), "{:?}", link.cautions);
+        assert_eq!(person.link_to_open(request.id).unwrap(), "https://xn--pypal-4ve.com/connect?state=1");
+        // A link is not a form: the form answer is refused and the request keeps waiting.
+        assert!(person.answer_elicitation(request.id, FormAction::Accept, Some("{}")).is_err());
+        person.answer_link(request.id, FormAction::Accept).unwrap();
+    };
+    let arguments = json!({"url": "https://pаypal.com/connect?state=1", "complete_after_accept": true});
+    let (text, ()) = tokio::join!(open_link(&h, arguments), answer);
+    assert_eq!(text, "accept");
+    let line = logged(&h, "asker", "step in your browser is done").await;
+    assert!(line.contains("link-"), "{line}");
+    h.finish().await;
+}
+
+/// Declining and cancelling a link reach the server as such.
+#[tokio::test]
+async fn a_declined_or_cancelled_link_says_so() {
+    let (h, person, mut events) = asking(Duration::from_secs(60)).await;
+    for (action, expected) in [(FormAction::Decline, "decline"), (FormAction::Cancel, "cancel")] {
+        let answer = async {
+            let id = arrival(&mut events).await.id;
+            person.answer_link(id, action).unwrap();
+        };
+        let (text, ()) = tokio::join!(open_link(&h, json!({"url": "https://example.com/pay"})), answer);
+        assert_eq!(text, expected);
+    }
+    h.finish().await;
+}
+
+/// A disguised or unsafe link never reaches the person: the server is declined at once and the log says why.
+#[tokio::test]
+async fn a_disguised_link_is_declined_without_asking() {
+    let (h, person, mut events) = asking(Duration::from_secs(60)).await;
+    for (url, why) in [
+        ("https://accounts.google.com@evil.example/login", "user name or password"),
+        ("javascript:alert(1)", "javascript:"),
+        ("http://example.com/login", "unencrypted"),
+    ] {
+        assert_eq!(open_link(&h, json!({"url": url})).await, "decline", "{url}");
+        logged(&h, "asker", why).await;
+    }
+    assert!(person.pending().is_empty());
+    assert!(matches!(events.try_recv(), Err(broadcast::error::TryRecvError::Empty)), "nothing reached the person");
+    h.finish().await;
+}
+
+/// A session without a person (the CLI, `serve`) declines every link: nobody is there to consent to opening it.
+#[tokio::test]
+async fn without_a_person_a_link_is_declined() {
+    let mut h = Harness::new();
+    h.sup.reconcile(vec![h.server("asker", &[])]).await;
+    assert_eq!(h.statuses_until("asker", is_ready).await, ["connecting", "ready"]);
+    assert_eq!(open_link(&h, json!({"url": "https://example.com/pay"})).await, "decline");
+    h.finish().await;
+}
+
+/// A call the server refuses until a page is opened (-32042) fails with the page listed, and the window's person is
+/// shown it to open; a disguised page is listed as refused and never shown.
+#[tokio::test]
+async fn a_call_needing_a_page_shows_it_to_the_person() {
+    let (h, person, mut events) = asking(Duration::from_secs(60)).await;
+    let url = "https://auth.example.com/grant?files=1";
+    let error = h.sup.call("asker", "needs_page", args(json!({"url": url})), None).await.unwrap_err();
+    let text = error.to_string();
+    assert!(text.contains("needs you to open a page first, then call again"), "{text}");
+    assert!(text.contains("Authorize access to your files first. (https://auth.example.com/grant?files=1)"), "{text}");
+    let request = arrival(&mut events).await;
+    let RequestKind::OpenLink { message, link } = &request.ask else { panic!("{request:?}") };
+    assert_eq!((message.as_str(), link.url.as_str()), ("Authorize access to your files first.", url));
+    person.answer_link(request.id, FormAction::Decline).unwrap();
+    assert_eq!(withdrawal(&mut events).await, WithdrawReason::Answered);
+
+    let disguised = "https://auth.example.com@evil.example/";
+    let error = h.sup.call("asker", "needs_page", args(json!({"url": disguised})), None).await.unwrap_err();
+    assert!(error.to_string().contains("a link Plugboard will not open"), "{error}");
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(person.pending().is_empty(), "a disguised page is never shown");
     h.finish().await;
 }

@@ -18,6 +18,7 @@ vi.mock("../../ipc/bindings", () => ({
     answerElicitation: vi.fn(),
     answerSampling: vi.fn(),
     answerRoots: vi.fn(),
+    answerLink: vi.fn(),
   },
   events: {
     pendingRequestArrived: { listen: vi.fn() },
@@ -53,6 +54,21 @@ const SAMPLING: PendingRequest = {
   },
 };
 const ROOTS: PendingRequest = { id: 3, server: "indexer", ask: { kind: "roots" } };
+const LINK: PendingRequest = {
+  id: 4,
+  server: "payments",
+  ask: {
+    kind: "openLink",
+    message: "<a href=https://evil.example>Pay</a> here\u202e",
+    link: {
+      url: "https://xn--pypal-4ve.com/pay?x=<b>1</b>",
+      start: "https://",
+      site: "xn--pypal-4ve.com",
+      rest: "/pay?x=<b>1</b>",
+      cautions: ["The site's name has international letters (shown in its xn-- form)."],
+    },
+  },
+};
 
 describe("PendingRequests", () => {
   beforeEach(() => {
@@ -60,6 +76,7 @@ describe("PendingRequests", () => {
     vi.mocked(commands.answerElicitation).mockReset().mockResolvedValue(ok);
     vi.mocked(commands.answerSampling).mockReset().mockResolvedValue(ok);
     vi.mocked(commands.answerRoots).mockReset().mockResolvedValue(ok);
+    vi.mocked(commands.answerLink).mockReset().mockResolvedValue(ok);
     vi.mocked(events.pendingRequestArrived.listen).mockImplementation((callback) => {
       arrive = (payload) => act(() => callback({ event: "pending-request-arrived", id: 1, payload }));
       return Promise.resolve(() => {});
@@ -187,5 +204,59 @@ describe("PendingRequests", () => {
     expect(await screen.findByRole("dialog", { name: "indexer asks which folders it may use" })).toBeInTheDocument();
     withdraw({ id: 3, reason: "timedOut" });
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  // Pins: a link request shows the whole address as text, with its site picked out and said again, its cautions, and
+  // no link element (nothing the webview could load or prefetch); the message is inert.
+  it("shows a link's whole address as text with its site picked out", async () => {
+    const { baseElement } = render(<PendingRequests />);
+    arrive({ request: LINK });
+    const dialog = await screen.findByRole("dialog", { name: "payments asks you to open a page" });
+    expect(within(dialog).getByTestId("link-address")).toHaveTextContent("https://xn--pypal-4ve.com/pay?x=<b>1</b>");
+    expect(within(dialog).getByTestId("link-address").querySelector("strong")).toHaveTextContent(/^xn--pypal-4ve\.com$/);
+    expect(within(dialog).getByTestId("link-site")).toHaveTextContent("xn--pypal-4ve.com");
+    expect(dialog).toHaveTextContent("international letters");
+    expect(dialog).toHaveTextContent("<a href=https://evil.example>Pay</a> here\\u{202e}");
+    expect(baseElement.querySelector("a, b, iframe, link, img")).toBeNull();
+    // It opens on the address, so an Enter meant for something else opens nothing.
+    expect(within(dialog).getByRole("region", { name: "Address" })).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    expect(commands.answerLink).not.toHaveBeenCalled();
+  });
+
+  // Pins: only "Open in browser" accepts (the backend opens the page); Decline, Cancel and Escape send their action.
+  it("opens a link only on the person's choice", async () => {
+    render(<PendingRequests />);
+    arrive({ request: LINK });
+    await userEvent.click(await screen.findByRole("button", { name: "Open in browser" }));
+    expect(commands.answerLink).toHaveBeenLastCalledWith(4, "accept");
+
+    arrive({ request: { ...LINK, id: 7 } });
+    await userEvent.click(await screen.findByRole("button", { name: "Decline" }));
+    expect(commands.answerLink).toHaveBeenLastCalledWith(7, "decline");
+
+    arrive({ request: { ...LINK, id: 8 } });
+    await userEvent.click(await screen.findByRole("button", { name: "Cancel" }));
+    expect(commands.answerLink).toHaveBeenLastCalledWith(8, "cancel");
+
+    arrive({ request: { ...LINK, id: 9 } });
+    await screen.findByRole("dialog");
+    await userEvent.keyboard("{Escape}");
+    expect(commands.answerLink).toHaveBeenLastCalledWith(9, "decline");
+    expect(commands.answerLink).toHaveBeenCalledTimes(4);
+  });
+
+  // Pins: when no browser opens, the dialog stays with the reason, and the address can still be copied.
+  it("keeps the link dialog open with the reason when no browser opens", async () => {
+    vi.mocked(commands.answerLink).mockResolvedValue({
+      status: "error",
+      error: { code: "Internal", message: "no graphical session to open a browser in: copy the address" },
+    });
+    render(<PendingRequests />);
+    arrive({ request: LINK });
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Open in browser" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("no graphical session");
+    expect(within(dialog).getByRole("button", { name: "Copy address" })).toBeInTheDocument();
   });
 });

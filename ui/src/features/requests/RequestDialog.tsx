@@ -8,6 +8,7 @@ import { call, IpcError, type CommandResult } from "../../ipc/client";
 import { useDialogFocus } from "../../shell/useDialogFocus";
 import { revealHidden } from "../servers/revealHidden";
 import ElicitationForm from "./ElicitationForm";
+import LinkForm from "./LinkForm";
 import RootsForm from "./RootsForm";
 import SamplingForm from "./SamplingForm";
 
@@ -18,6 +19,7 @@ const TITLES: Record<PendingRequest["ask"]["kind"], string> = {
   elicitation: "asks for information",
   sampling: "asks for a message",
   roots: "asks which folders it may use",
+  openLink: "asks you to open a page",
 };
 
 /**
@@ -56,6 +58,7 @@ export default function RequestDialog({
     const { id, ask } = request;
     if (ask.kind === "elicitation") return answer(() => commands.answerElicitation(id, "decline", null));
     if (ask.kind === "sampling") return answer(() => commands.answerSampling(id, null));
+    if (ask.kind === "openLink") return answer(() => commands.answerLink(id, "decline"));
     return answer(() => commands.answerRoots(id, null));
   };
 
@@ -92,6 +95,9 @@ export default function RequestDialog({
             <SamplingForm id={request.id} ask={request.ask} answer={answer} sending={sending} />
           )}
           {request.ask.kind === "roots" && <RootsForm id={request.id} answer={answer} sending={sending} />}
+          {request.ask.kind === "openLink" && (
+            <LinkForm id={request.id} ask={request.ask} answer={answer} sending={sending} />
+          )}
           {problem && (
             <p role="alert" className="mx-5 mb-4 shrink-0 rounded-md border border-danger/40 bg-danger-soft px-3 py-2 wrap-anywhere">
               {revealHidden(problem)}

@@ -45,6 +45,9 @@ fn what_to_do(server: &str, error: &SupervisorError) -> String {
             "Do not pass one server's secrets to another: call {server} without it. If {server} needs a credential, \
              the person gives it its own in Plugboard; {owner}'s secret stays with {owner}."
         ),
+        SupervisorError::PagesToOpen { .. } => {
+            "Ask the person to open the page in their browser (check its address first), then call again.".to_owned()
+        }
         SupervisorError::UnknownTool { .. } | SupervisorError::NotFound { .. } => {
             "The person's curated tools changed; list the tools again.".to_owned()
         }

@@ -3,6 +3,7 @@
 //! the person's behalf, and a process without a person (CLI, `serve`) never has one, so those keep declining.
 
 mod answer;
+mod link;
 mod request;
 #[cfg(test)]
 mod tests;
@@ -18,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, oneshot};
 
 pub use answer::{check_form, roots_as_uris};
+pub use link::{LinkToOpen, MAX_LINK_CHARS, RefusedLink, vet as vet_link};
 pub use request::{PendingRequest, RequestKind, SamplingLine};
 
 /// How long a request waits for the person before it is declined.
@@ -48,6 +50,8 @@ pub enum PersonAnswer {
     Sampling(Option<String>),
     /// The folders as `file://` URIs; `None` declines.
     Roots(Option<Vec<String>>),
+    /// A link to open: `Accept` once the browser was asked to open it.
+    Link(FormAction),
 }
 
 /// How a wait for the person ended.
@@ -187,6 +191,23 @@ impl PersonRequests {
             }
             let uris = folders.map(roots_as_uris).transpose()?;
             Ok(PersonAnswer::Roots(uris))
+        })
+    }
+
+    /// The address of a waiting link request, for the window to open once the person consented (and before it answers).
+    pub fn link_to_open(&self, id: u32) -> Result<String, PersonError> {
+        match self.lock().get(&id).map(|w| &w.request.ask) {
+            Some(RequestKind::OpenLink { link, .. }) => Ok(link.url.clone()),
+            Some(_) => Err(wrong_kind("a link to open")),
+            None => Err(PersonError::NotFound { id }),
+        }
+    }
+
+    /// Answers a link request: `Accept` says the page was opened (the window opens it first), or declines or cancels.
+    pub fn answer_link(&self, id: u32, action: FormAction) -> Result<(), PersonError> {
+        self.answer(id, |kind| match kind {
+            RequestKind::OpenLink { .. } => Ok(PersonAnswer::Link(action)),
+            _ => Err(wrong_kind("a link to open")),
         })
     }
 

@@ -7,6 +7,8 @@
 use rmcp::model::{CreateMessageRequestParams, Role, SamplingMessageContentBlock};
 use serde::Serialize;
 
+use super::link::LinkToOpen;
+
 /// One request waiting for the person.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -32,6 +34,8 @@ pub enum RequestKind {
     Sampling { messages: Vec<SamplingLine>, system_prompt: Option<String>, max_tokens: u32 },
     /// The folders the server may work in (roots/list).
     Roots,
+    /// A page to open in the browser (elicitation, URL mode), vetted and split for display; never fetched by us.
+    OpenLink { message: String, link: LinkToOpen },
 }
 
 /// One message of a sampling request, as text.

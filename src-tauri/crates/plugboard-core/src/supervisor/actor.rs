@@ -337,6 +337,13 @@ impl Actor {
             ServerNotice::SamplingDeclined => {
                 self.warn("the server asked Plugboard to run an LLM (sampling), which it does not do; declined".into());
             }
+            ServerNotice::LinkRefused { message, reason } => self
+                .warn(format!("the server asked you to open a link ({message}), which Plugboard declined: {reason}")),
+            ServerNotice::LinkCompleted { elicitation_id } => {
+                let text = format!("the server says the step in your browser is done (elicitation {elicitation_id})");
+                let entry = self.published.log.push("info", None, &text);
+                let _ = self.events.send(SupervisorEvent::Logged { server: self.name(), entry });
+            }
         }
     }
 

@@ -15,16 +15,19 @@ use std::time::Duration;
 
 use rmcp::model::{
     CallToolRequest, CallToolRequestParams, CallToolResult, CancelledNotification, CancelledNotificationParam,
-    ClientRequest, JsonObject, RequestId, ServerResult,
+    ClientRequest, ErrorCode, ErrorData, JsonObject, RequestId, ServerResult,
 };
 use rmcp::service::{PeerRequestOptions, RoleClient};
 use rmcp::{Peer, ServiceError};
+use serde_json::Value;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use super::actor::Command;
+use super::error::PageToOpen;
 use super::observe::{CallObserver, Observers, Watching};
 use super::tools::ToolSet;
 use super::{ServerStatus, Supervisor, SupervisorError};
+use crate::transport::PersonLink;
 
 /// How many times the server's timeout a call may run in all while progress notifications keep extending it.
 /// A multiple rather than a fixed ceiling (such as 10 min) because it scales with what the person configured: a
@@ -44,6 +47,8 @@ pub(super) struct CallRoute {
     pub tools: watch::Receiver<Arc<ToolSet>>,
     pub commands: mpsc::Sender<Command>,
     pub observers: Arc<Observers>,
+    /// The window's person, who is shown the pages a server needs opened; `None` without one (CLI, `serve`).
+    pub person: Option<PersonLink>,
 }
 
 impl CallRoute {
@@ -109,7 +114,10 @@ impl Supervisor {
             let failure =
                 match call_once(server, &peer, tool, args, route.timeout, cancel.as_mut(), watching.as_ref()).await {
                     Ok(result) => return Ok(result),
-                    Err(Failure::Final(error)) => return Err(error),
+                    Err(Failure::Final(error)) => {
+                        route.offer_pages(&error);
+                        return Err(error);
+                    }
                     Err(failure) => failure,
                 };
             let repeatable = route.tools.borrow().repeatable(tool);
@@ -318,6 +326,9 @@ pub(super) fn classify(server: &str, error: ServiceError) -> Failure {
             Failure::NotSent(error.to_string())
         }
         ServiceError::TransportClosed | ServiceError::TransportSend(_) => Failure::Interrupted(error.to_string()),
+        ServiceError::McpError(data) if data.code == URL_ELICITATION_REQUIRED => {
+            Failure::Final(SupervisorError::PagesToOpen { server: server.to_owned(), pages: pages_to_open(&data) })
+        }
         ServiceError::McpError(data) => {
             Failure::Final(SupervisorError::Protocol { server: server.to_owned(), message: data.message.to_string() })
         }
@@ -326,6 +337,41 @@ pub(super) fn classify(server: &str, error: ServiceError) -> Failure {
             Failure::Final(SupervisorError::Timeout { server: server.to_owned(), after: timeout })
         }
         other => Failure::Final(SupervisorError::Protocol { server: server.to_owned(), message: other.to_string() }),
+    }
+}
+
+/// The error a server answers when the person must open a page before the request can work (2025-11-25).
+const URL_ELICITATION_REQUIRED: ErrorCode = ErrorCode(-32042);
+
+/// The pages of a `-32042` error's `data.elicitations` (URL-mode elicitation parameters), each vetted.
+fn pages_to_open(error: &ErrorData) -> Vec<PageToOpen> {
+    let listed = error.data.as_ref().and_then(|d| d.get("elicitations")).and_then(Value::as_array);
+    let text = |page: &Value, key: &str| page.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
+    let mut pages: Vec<PageToOpen> = listed
+        .into_iter()
+        .flatten()
+        .map(|page| PageToOpen { message: text(page, "message"), address: crate::person::vet_link(&text(page, "url")) })
+        .collect();
+    if pages.is_empty() {
+        // A server that names no page still said something: keep its message.
+        pages.push(PageToOpen {
+            message: error.message.to_string(),
+            address: Err(crate::person::RefusedLink::NotAnAddress),
+        });
+    }
+    pages
+}
+
+impl CallRoute {
+    /// Shows a window's person the pages a server needs opened (each a dialog of its own); without a person, the
+    /// error's text lists them. The person's choice goes nowhere else: they call again once done.
+    fn offer_pages(&self, error: &SupervisorError) {
+        let (Some(person), SupervisorError::PagesToOpen { pages, .. }) = (&self.person, error) else { return };
+        for page in pages {
+            let Ok(link) = &page.address else { continue };
+            let (person, message, link) = (person.clone(), page.message.clone(), link.clone());
+            tokio::spawn(async move { person.open_link(&message, link, std::future::pending()).await });
+        }
     }
 }
 

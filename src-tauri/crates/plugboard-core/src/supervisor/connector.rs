@@ -83,6 +83,12 @@ pub trait Connector: Send + Sync + 'static {
     fn keychain_unlocked(&self) -> KeychainUnlocked {
         Box::pin(tokio::time::sleep(UNHEARD_RETRY))
     }
+
+    /// The window's person for `server`'s requests outside a session (the pages a failed call needs opened); none
+    /// by default.
+    fn person_link(&self, _server: &str) -> Option<PersonLink> {
+        None
+    }
 }
 
 /// The real connector: env and keychain for references, one pooled HTTP client for every remote server.
@@ -203,6 +209,10 @@ impl Connector for LiveConnector {
     fn keychain_unlocked(&self) -> KeychainUnlocked {
         let keychain = self.keychain.clone();
         Box::pin(async move { keychain.unlocked().await })
+    }
+
+    fn person_link(&self, server: &str) -> Option<PersonLink> {
+        self.person.as_ref().map(|broker| PersonLink::new(Arc::clone(broker), server))
     }
 }
 

@@ -50,8 +50,33 @@ pub enum SupervisorError {
          {owner}, which must not be sent to {server}"
     )]
     SecretRefused { server: String, secret: String, owner: String },
+    /// The server needs the person to open one or more pages before this call can work (`-32042`, a URL
+    /// elicitation required first). A window shows each to the person; call again once they are done.
+    #[error("{server} needs you to open {} first, then call again: {}", pages_phrase(pages), list(pages))]
+    PagesToOpen { server: String, pages: Vec<PageToOpen> },
     #[error("the supervisor has shut down")]
     ShutDown,
+}
+
+/// A page a server wants the person to open (its text, and the address as vetted by `person::vet_link`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageToOpen {
+    /// Why, in the server's words (server text).
+    pub message: String,
+    /// The address, or why Plugboard will not offer it.
+    pub address: Result<crate::person::LinkToOpen, crate::person::RefusedLink>,
+}
+
+fn pages_phrase(pages: &[PageToOpen]) -> String {
+    if pages.len() == 1 { "a page".to_owned() } else { format!("{} pages", pages.len()) }
+}
+
+fn list(pages: &[PageToOpen]) -> String {
+    let page = |page: &PageToOpen| match &page.address {
+        Ok(link) => format!("{} ({})", page.message, link.url),
+        Err(refused) => format!("{} (a link Plugboard will not open: {refused})", page.message),
+    };
+    pages.iter().map(page).collect::<Vec<_>>().join("; ")
 }
 
 impl SupervisorError {

@@ -32,7 +32,7 @@ pub use backoff::{CRASH_LOOP_FAILURES, CRASH_LOOP_WINDOW, FIRST_DELAY, MAX_DELAY
 pub use call::{CallCancel, PROGRESS_MAX_FACTOR};
 pub use call_event::CallEvent;
 pub use connector::{ConnectError, Connected, Connector, KeychainUnlocked, LiveConnector};
-pub use error::SupervisorError;
+pub use error::{PageToOpen, SupervisorError};
 pub use inspect::{
     PromptArgumentInfo, PromptInfo, PromptMessageInfo, PromptOutcome, ResourceContent, ResourceInfo,
     ResourceTemplateInfo, ServerInfo,
@@ -178,7 +178,8 @@ impl Supervisor {
         };
         let actor = Actor::new(config.clone(), Arc::clone(&self.connector), self.events.clone(), published);
         let task = tokio::spawn(actor.run(receiver));
-        let route = Arc::new(CallRoute { timeout: config.timeout, status, peer, tools, commands, observers });
+        let person = self.connector.person_link(config.name.as_str());
+        let route = Arc::new(CallRoute { timeout: config.timeout, status, peer, tools, commands, observers, person });
         ServerHandle { config, route, log, secrets, approved, task }
     }
 

@@ -50,6 +50,10 @@ impl Connector for TestApproves {
     fn keychain_unlocked(&self) -> crate::supervisor::KeychainUnlocked {
         self.live.keychain_unlocked()
     }
+
+    fn person_link(&self, server: &str) -> Option<crate::transport::PersonLink> {
+        self.live.person_link(server)
+    }
 }
 
 /// The labels of `server`'s status events, in order, until one matches `stop` (or 60 s pass).

@@ -10,9 +10,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rmcp::ClientHandler;
 #[allow(deprecated)] // Logging, sampling and roots types: see `ServerLog::from_rmcp`.
 use rmcp::model::{
-    ClientConfig, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult,
-    ElicitationAction, ErrorCode, ErrorData, JsonObject, ListRootsResult, LoggingMessageNotificationParam,
-    RootsCapabilities,
+    ClientConfig, CreateMessageRequestParams, CreateMessageResult, CustomNotification, ElicitRequestParams,
+    ElicitResult, ElicitationAction, ElicitationCapability, ErrorCode, ErrorData, FormElicitationCapability,
+    JsonObject, ListRootsResult, LoggingMessageNotificationParam, RootsCapabilities, UrlElicitationCapability,
 };
 use rmcp::service::{NotificationContext, RequestContext, RoleClient};
 use serde_json::Value;
@@ -74,7 +74,14 @@ pub enum ServerNotice {
     ElicitationDeclined { message: String },
     /// The server asked us to sample an LLM and was refused.
     SamplingDeclined,
+    /// The server asked the person to open a link Plugboard will not offer (why, in plain words); declined.
+    LinkRefused { message: String, reason: String },
+    /// `notifications/elicitation/complete`: the step the person took in their browser is done, says the server.
+    LinkCompleted { elicitation_id: String },
 }
+
+/// The method of the notification a server sends when a URL-mode elicitation's step is done (2025-11-25).
+const ELICITATION_COMPLETE: &str = "notifications/elicitation/complete";
 
 /// One `notifications/message` entry. All three fields are server text: show them inert.
 #[derive(Debug, Clone, PartialEq)]
@@ -135,6 +142,14 @@ pub(crate) fn client_handler_with_backlog(
     let mut info = client_config(person.is_some() || client.is_some());
     if client.is_some() {
         info.capabilities.roots = Some(RootsCapabilities::default());
+    }
+    // Only a person can consent to opening a link, so URL mode is announced for the window's sessions alone.
+    if person.is_some() {
+        info.capabilities.elicitation = Some(
+            ElicitationCapability::new()
+                .with_form(FormElicitationCapability::default())
+                .with_url(UrlElicitationCapability::default()),
+        );
     }
     let listening = Arc::new(AtomicBool::new(false));
     let handler = PlugboardClient {
@@ -225,12 +240,26 @@ impl ClientHandler for PlugboardClient {
         request: ElicitRequestParams,
         context: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
-        if let (Some(person), ElicitRequestParams::FormElicitationParams { message, requested_schema, .. }) =
-            (&self.person, &request)
-        {
-            let schema = serde_json::to_string(requested_schema).unwrap_or_else(|_| "{}".to_owned());
-            // rmcp cancels the token when the server cancels the request or the session ends.
-            return Ok(person.elicit(message, schema, context.ct.cancelled()).await);
+        match (&self.person, &request) {
+            (Some(person), ElicitRequestParams::FormElicitationParams { message, requested_schema, .. }) => {
+                let schema = serde_json::to_string(requested_schema).unwrap_or_else(|_| "{}".to_owned());
+                // rmcp cancels the token when the server cancels the request or the session ends.
+                return Ok(person.elicit(message, schema, context.ct.cancelled()).await);
+            }
+            (Some(person), ElicitRequestParams::UrlElicitationParams { message, url, .. }) => {
+                return Ok(match crate::person::vet_link(url) {
+                    Ok(link) => person.open_link(message, link, context.ct.cancelled()).await,
+                    Err(refused) => {
+                        tracing::info!(%refused, "declined a server's link: it is not offered to the person");
+                        self.notify(ServerNotice::LinkRefused {
+                            message: message.clone(),
+                            reason: refused.to_string(),
+                        });
+                        ElicitResult::new(ElicitationAction::Decline)
+                    }
+                });
+            }
+            _ => {}
         }
         if let Some(client) = &self.client {
             return Ok(client.elicit(request).await);
@@ -278,6 +307,19 @@ impl ClientHandler for PlugboardClient {
 
     async fn on_prompt_list_changed(&self, _context: NotificationContext<RoleClient>) {
         self.notify(ServerNotice::PromptsChanged);
+    }
+
+    async fn on_custom_notification(
+        &self,
+        notification: CustomNotification,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        // rmcp models no type for it: the 2026-07-28 revision dropped it, servers of 2025-11-25 still send it.
+        if notification.method != ELICITATION_COMPLETE {
+            return;
+        }
+        let id = notification.params.as_ref().and_then(|p| p.get("elicitationId")).and_then(Value::as_str);
+        self.notify(ServerNotice::LinkCompleted { elicitation_id: id.unwrap_or_default().to_owned() });
     }
 
     #[allow(deprecated)] // See `ServerLog::from_rmcp`.

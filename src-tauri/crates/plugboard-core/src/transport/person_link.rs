@@ -13,7 +13,7 @@ use rmcp::model::{
     ListRootsResult, Root, SamplingMessage,
 };
 
-use crate::person::{Asked, FormAction, PersonAnswer, PersonRequests, RequestKind};
+use crate::person::{Asked, FormAction, LinkToOpen, PersonAnswer, PersonRequests, RequestKind};
 
 /// The model name a reply written by the person carries, so the server knows no LLM wrote it.
 pub const HUMAN_MODEL: &str = "human (Plugboard)";
@@ -56,6 +56,21 @@ impl PersonLink {
             Asked::Answered(PersonAnswer::Form { action: FormAction::Cancel, .. }) => {
                 ElicitResult::new(ElicitationAction::Cancel)
             }
+            _ => ElicitResult::new(ElicitationAction::Decline),
+        }
+    }
+
+    /// A page the person may open in their browser: accepted only once they chose to open it.
+    pub(crate) async fn open_link(
+        &self,
+        message: &str,
+        link: LinkToOpen,
+        withdrawn: impl Future<Output = ()>,
+    ) -> ElicitResult {
+        let kind = RequestKind::OpenLink { message: message.to_owned(), link };
+        match self.broker.ask(&self.server, kind, withdrawn).await {
+            Asked::Answered(PersonAnswer::Link(FormAction::Accept)) => ElicitResult::new(ElicitationAction::Accept),
+            Asked::Answered(PersonAnswer::Link(FormAction::Cancel)) => ElicitResult::new(ElicitationAction::Cancel),
             _ => ElicitResult::new(ElicitationAction::Decline),
         }
     }

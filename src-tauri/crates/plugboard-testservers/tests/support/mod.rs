@@ -37,6 +37,10 @@ impl Connector for TestApproves {
         self.approvals.record(&LaunchDefinition::of(config), Decision::Approved).expect("the test approves");
         self.live.connect(config)
     }
+
+    fn person_link(&self, server: &str) -> Option<plugboard_core::transport::PersonLink> {
+        self.live.person_link(server)
+    }
 }
 
 /// One test's world: the supervisor, its events, a temp dir for journals and markers, and the tag that marks this
