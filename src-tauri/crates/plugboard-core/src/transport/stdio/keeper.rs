@@ -159,11 +159,6 @@ fn end_tree() {
     if getpgrp() == getpid() {
         let _ = killpg(getpgrp(), Signal::SIGTERM);
     }
-    // The keeper is a subreaper: every living descendant has a living child of ours above it (or is one), so no
-    // child means no tree. The usual stop ends here, without reading all of /proc.
-    if !has_children() {
-        return;
-    }
     for child in children() {
         let _ = kill(child, Signal::SIGTERM);
     }
