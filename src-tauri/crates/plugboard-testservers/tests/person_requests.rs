@@ -295,6 +295,10 @@ async fn a_call_needing_a_page_shows_it_to_the_person() {
     let request = arrival(&mut events).await;
     let RequestKind::OpenLink { message, link } = &request.ask else { panic!("{request:?}") };
     assert_eq!((message.as_str(), link.url.as_str()), ("Authorize access to your files first.", url));
+    // The call made again before the person answered shows the same page once, not twice.
+    h.sup.call("asker", "needs_page", args(json!({"url": url})), None).await.unwrap_err();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(person.pending().len(), 1, "{:?}", person.pending());
     person.answer_link(request.id, FormAction::Decline).unwrap();
     assert_eq!(withdrawal(&mut events).await, WithdrawReason::Answered);
 

@@ -194,6 +194,11 @@ impl PersonRequests {
         })
     }
 
+    /// Whether `server` already waits for the person with exactly `kind` (a page asked for again by a retried call).
+    pub fn is_waiting(&self, server: &str, kind: &RequestKind) -> bool {
+        self.lock().values().any(|w| w.request.server == server && w.request.ask == *kind)
+    }
+
     /// The address of a waiting link request, for the window to open once the person consented (and before it answers).
     pub fn link_to_open(&self, id: u32) -> Result<String, PersonError> {
         match self.lock().get(&id).map(|w| &w.request.ask) {

@@ -370,7 +370,7 @@ impl CallRoute {
         for page in pages {
             let Ok(link) = &page.address else { continue };
             let (person, message, link) = (person.clone(), page.message.clone(), link.clone());
-            tokio::spawn(async move { person.open_link(&message, link, std::future::pending()).await });
+            tokio::spawn(async move { person.offer_page(&message, link).await });
         }
     }
 }

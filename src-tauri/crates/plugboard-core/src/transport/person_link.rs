@@ -75,6 +75,15 @@ impl PersonLink {
         }
     }
 
+    /// [`PersonLink::open_link`] for a page nobody waits on (a failed call's): one already shown is not shown again.
+    pub(crate) async fn offer_page(&self, message: &str, link: LinkToOpen) {
+        let kind = RequestKind::OpenLink { message: message.to_owned(), link };
+        if self.broker.is_waiting(&self.server, &kind) {
+            return;
+        }
+        let _ = self.broker.ask(&self.server, kind, std::future::pending()).await;
+    }
+
     /// A message the person writes in place of an LLM, or a refusal.
     pub(crate) async fn sample(
         &self,
