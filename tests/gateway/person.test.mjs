@@ -1,12 +1,13 @@
 // What servers ask of a person, through the gateway over both wires (`serve --stdio`, `serve --http`): a client that declared elicitation and sampling
 // gets the upstream server's requests and its answers reach the server; a client that declared neither is never
-// asked, and the server hears a decline. The official TypeScript SDK client against server-everything.
+// asked, and the server hears a decline; a page to open (URL mode) goes only to a client that declared URL mode. The
+// official TypeScript SDK client against server-everything and Plugboard's test server.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
 import { CreateMessageRequestSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
-import { everythingServer, writeConfig } from "../support/system.mjs";
+import { everythingServer, testServer, writeConfig } from "../support/system.mjs";
 import { connectGateway, firstText, startHttpGateway } from "./client.mjs";
 
 const TOOLS = ["trigger-elicitation-request", "trigger-sampling-request"];
@@ -102,5 +103,65 @@ describe("with two clients on one serve --http, a server's form goes to the clie
     const result = await clients[0].client.callTool({ name: "mcp__everything__trigger-elicitation-request", arguments: {} });
     assert.match(JSON.stringify(result.content), /Ada/);
     assert.deepEqual(asked, { first: 1, second: 0 });
+  });
+});
+
+describe("a server's page to open goes only to a client that declared URL mode", () => {
+  const link = "https://accounts.example.com/connect?state=gateway";
+  const call = (gateway) =>
+    gateway.client.callTool({ name: "mcp__linker__open_link", arguments: { url: link } });
+  before(() => {
+    writeConfig({ mcpServers: { linker: { command: testServer(), tools: ["open_link"] } } });
+  });
+
+  test("a client that takes pages is asked with the page's address, and the server hears its answer", async () => {
+    const asked = [];
+    const gateway = await connectGateway({
+      name: "url-client",
+      capabilities: { elicitation: { form: {}, url: {} } },
+      requestHandlers: [
+        [
+          ElicitRequestSchema,
+          (request) => {
+            asked.push(request.params);
+            return { action: "accept" };
+          },
+        ],
+      ],
+    });
+    try {
+      assert.equal(firstText(await call(gateway)), "accept");
+      assert.equal(asked.length, 1);
+      assert.equal(asked[0].mode, "url");
+      assert.equal(asked[0].url, link);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  test("a client that declared forms alone is never asked, and the server hears a decline", async () => {
+    let asked = 0;
+    const gateway = await connectGateway({
+      name: "form-client",
+      capabilities: { elicitation: { form: {} } },
+      requestHandlers: [
+        [
+          ElicitRequestSchema,
+          () => {
+            asked += 1;
+            return { action: "accept", content: {} };
+          },
+        ],
+      ],
+    });
+    try {
+      assert.equal(firstText(await call(gateway)), "decline");
+      assert.equal(asked, 0);
+      // Not even sent (the SDK would refuse it on the client's side, which would also read as a decline).
+      const sent = gateway.received.filter((message) => message.method === "elicitation/create");
+      assert.deepEqual(sent, [], "the gateway sent the client a request it never declared it takes");
+    } finally {
+      await gateway.close();
+    }
   });
 });

@@ -75,10 +75,18 @@ impl DownstreamLink {
         self.peer().filter(|peer| peer.peer_info().is_some_and(|info| wants(&info.capabilities)))
     }
 
-    /// The client's answer to a server's form (or URL) request; a decline when it cannot be asked.
+    /// The client's answer to a server's form or URL request; a decline when it cannot be asked: a page to open goes
+    /// only to a client that declared URL mode, a form to one that declared forms (`{}` is forms alone).
     pub async fn elicit(&self, request: ElicitRequestParams) -> ElicitResult {
-        let Some(client) = self.able(|c| c.elicitation.is_some()) else {
-            tracing::info!("declined a server's elicitation request: the gateway's client does not take them");
+        let url = matches!(request, ElicitRequestParams::UrlElicitationParams { .. });
+        let takes = |c: &ClientCapabilities| {
+            c.elicitation
+                .as_ref()
+                .is_some_and(|e| if url { e.url.is_some() } else { e.form.is_some() || e.url.is_none() })
+        };
+        let Some(client) = self.able(takes) else {
+            let mode = if url { "a page to open" } else { "a form" };
+            tracing::info!("declined a server's elicitation request: the gateway's client does not take {mode}");
             return ElicitResult::new(ElicitationAction::Decline);
         };
         match client.create_elicitation(request).await {

@@ -143,8 +143,9 @@ pub(crate) fn client_handler_with_backlog(
     if client.is_some() {
         info.capabilities.roots = Some(RootsCapabilities::default());
     }
-    // Only a person can consent to opening a link, so URL mode is announced for the window's sessions alone.
-    if person.is_some() {
+    // Only a person can consent to opening a link: URL mode is announced where one may be asked, the window's or
+    // the gateway client's (which relays a page only to a client that declared URL mode itself).
+    if person.is_some() || client.is_some() {
         info.capabilities.elicitation = Some(
             ElicitationCapability::new()
                 .with_form(FormElicitationCapability::default())

@@ -104,9 +104,9 @@ fn url_elicitation_is_always_declined() {
     assert_eq!(apply.answer_elicitation(&request).action, ElicitationAction::Decline);
 }
 
-/// Sampling and URL-mode elicitation are announced only for a session with a person behind it (roots never: see
-/// `client_config`); the conformance client's ApplyDefaults and the headless Decline keep announcing form elicitation
-/// alone (`{}`), so a server never sends them a link nobody could consent to open.
+/// Sampling and URL-mode elicitation are announced only where someone may answer: the window's person, or the
+/// gateway's client (roots too, which it may have); the conformance client's ApplyDefaults and the headless Decline
+/// keep announcing form elicitation alone (`{}`), so a server never sends them a link nobody could consent to open.
 #[test]
 fn only_a_person_session_announces_sampling() {
     use rmcp::ClientHandler;
@@ -120,6 +120,8 @@ fn only_a_person_session_announces_sampling() {
     let broker = std::sync::Arc::new(crate::person::PersonRequests::default());
     let person = super::Answerer::Person(crate::transport::PersonLink::new(broker, "files"));
     assert_eq!(capabilities(person), json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}}));
+    let relay = super::Answerer::Client(crate::transport::DownstreamLink::default());
+    assert_eq!(capabilities(relay), json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}, "roots": {}}));
 }
 
 /// The server side of the pipe, scripted one JSON-RPC line at a time.
