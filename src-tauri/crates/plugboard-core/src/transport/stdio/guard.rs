@@ -202,10 +202,13 @@ impl ProcessGuard {
         ShutdownReport { stage, elapsed }
     }
 
-    /// Polls `done` until it holds or `limit` passes; the lock is never held across the sleep.
+    /// Polls `done` until it holds or `limit` passes; the lock is never held across the sleep. A child's exit (the
+    /// leader is ours) wakes the next look at once rather than at the end of its wait.
     async fn poll_async(&self, limit: Duration, mut done: impl FnMut(&mut Tracked) -> bool) -> bool {
         let deadline = Instant::now() + limit;
         let mut waits = poll_waits();
+        // Made before the first look, so an exit between that look and the wait still wakes it.
+        let mut exits = ChildExits::new();
         loop {
             if self.with(&mut done).unwrap_or(true) {
                 return true;
@@ -213,7 +216,7 @@ impl ProcessGuard {
             if Instant::now() >= deadline {
                 return false;
             }
-            tokio::time::sleep(waits.next().unwrap_or(POLL)).await;
+            exits.or_after(waits.next().unwrap_or(POLL)).await;
         }
     }
 }
@@ -237,6 +240,35 @@ fn poll_blocking(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
             return false;
         }
         std::thread::sleep(waits.next().unwrap_or(POLL));
+    }
+}
+
+/// Our children's exits (SIGCHLD), to end a wait early; where there is no such signal, waits run their time.
+struct ChildExits {
+    #[cfg(unix)]
+    signal: Option<tokio::signal::unix::Signal>,
+}
+
+impl ChildExits {
+    fn new() -> Self {
+        Self {
+            #[cfg(unix)]
+            signal: tokio::signal::unix::signal(tokio::signal::unix::SignalKind::child()).ok(),
+        }
+    }
+
+    /// Waits `wait`, or less when a child exits first. Any child's exit ends it (another server's too): that costs
+    /// one look more, never one less.
+    async fn or_after(&mut self, wait: Duration) {
+        #[cfg(unix)]
+        if let Some(signal) = self.signal.as_mut() {
+            tokio::select! {
+                _ = signal.recv() => {}
+                () = tokio::time::sleep(wait) => {}
+            }
+            return;
+        }
+        tokio::time::sleep(wait).await;
     }
 }
 
