@@ -21,6 +21,9 @@ NOT_OFFERED_YET=(auth/dpop auth/dpop-nonce auth/wif-jwt-bearer)
 EXTRA=(
   auth/2025-03-26-oauth-metadata-backcompat auth/2025-03-26-oauth-endpoint-fallback
   auth/resource-mismatch auth/offline-access-scope auth/offline-access-not-supported
+  # 2026-07-28's login checks: RFC 9207 `iss`, the metadata's issuer, a resource moving to another authorization server.
+  auth/iss-supported auth/iss-not-advertised auth/iss-supported-missing auth/iss-wrong-issuer auth/iss-unexpected
+  auth/iss-normalized auth/metadata-issuer-mismatch auth/authorization-server-migration
 )
 SUITE=tests/node_modules/.bin/conformance
 OUT=tests/output/conformance

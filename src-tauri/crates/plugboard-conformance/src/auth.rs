@@ -1,13 +1,14 @@
 //! The auth scenarios: connect without credentials, and when the server challenges (at the handshake or at the first
 //! request) log in through `plugboard_core::auth` with the grant the scenario sets up, reconnect with the tokens, and
-//! run the scenario's requests under step-up. The user agent follows the authorization redirect itself, where the
+//! run the scenario's requests under step-up; a 401 after that is a lost login, and logs in once more as the person
+//! would. The user agent follows the authorization redirect itself, where the
 //! app would open a browser. Nothing here prints a token, code, verifier or state.
 
 use anyhow::{Context, bail};
 use futures::future::BoxFuture;
 use plugboard_core::auth::{
-    ClientCredential, ClientCredentialsRequest, CrossAppRequest, IdentityProvider, JwtSigningAlgorithm, LoginError,
-    LoginRequest, StepUp, UserAgent, login, login_client_credentials, login_cross_app,
+    AuthorizedCallError, ClientCredential, ClientCredentialsRequest, CrossAppRequest, IdentityProvider,
+    JwtSigningAlgorithm, LoginError, LoginRequest, StepUp, UserAgent, login, login_client_credentials, login_cross_app,
 };
 use plugboard_core::net::pooled_http_client;
 use plugboard_core::secrets::Sensitive;
@@ -15,7 +16,7 @@ use plugboard_core::transport::{
     ElicitationPolicy, McpSession, RemoteOptions, RemoteSpec, TransportError, connect_remote,
 };
 use rmcp::model::{CallToolRequestParams, Tool};
-use rmcp::transport::auth::{AuthorizationManager, InMemoryCredentialStore, InMemoryStateStore};
+use rmcp::transport::auth::{AuthorizationManager, InMemoryCredentialStore, InMemoryStateStore, WWWAuthenticateParams};
 use url::Url;
 
 use crate::scenario::{Grant, Scenario};
@@ -47,16 +48,68 @@ pub async fn run(url: &str, scenario: Scenario, grant: Grant) -> anyhow::Result<
             }
         },
     };
-    println!("challenged: logging in ({grant:?})");
-    let manager = log_in(url, grant, &context, challenge, &agent).await.context("logging in")?;
+    let mut challenge = challenge;
+    for login in 1..=2 {
+        println!("challenged: logging in ({grant:?})");
+        let manager = log_in(url, grant, &context, challenge, &agent).await.context("logging in")?;
+        match logged_in(url, manager, &agent, scenario, policy).await {
+            // The app shows "needs login" and the person logs in again, through discovery, which finds the
+            // authorization server the resource names now (SEP-2352: a new one is registered with afresh).
+            Err(Lost::Login(again)) if login == 1 => {
+                println!("the server no longer accepts the login (401): logging in again");
+                challenge = again;
+            }
+            Err(Lost::Login(_)) => bail!("the server refused a fresh login as well"),
+            Err(Lost::Other(e)) => return Err(e),
+            Ok(()) => return Ok(()),
+        }
+    }
+    unreachable!("the second login's outcome returns")
+}
+
+/// Why a logged-in run stopped.
+enum Lost {
+    /// A request was answered 401 with this challenge: the login no longer holds.
+    Login(String),
+    Other(anyhow::Error),
+}
+
+impl<E: Into<anyhow::Error>> From<E> for Lost {
+    fn from(error: E) -> Self {
+        Self::Other(error.into())
+    }
+}
+
+/// Connects with `manager`'s tokens, lists the tools and makes the scenario's call, under step-up.
+async fn logged_in(
+    url: &str,
+    manager: AuthorizationManager,
+    agent: &FollowRedirect,
+    scenario: Scenario,
+    policy: ElicitationPolicy,
+) -> Result<(), Lost> {
     let authorized = RemoteOptions::new(pooled_http_client(), policy).with_login(Box::pin(async { Ok(manager) }));
     let remote = connect_remote(RemoteSpec::streamable(url), authorized).await.context("connecting with the token")?;
     let (session, shared) = (remote.session, remote.authorization.context("a login session has its manager")?);
     let step_up = StepUp::after_login(shared, Url::parse(url)?, REDIRECT_URI);
     let peer = session.peer();
-    let tools = step_up.call(&agent, || peer.list_all_tools()).await.context("tools/list")?;
+    let tools = step_up.call(agent, || peer.list_all_tools()).await.map_err(|e| lost(e, url))?;
     println!("logged in; tools: {:?}", names(&tools));
-    finish(session, Some(&step_up), &agent, scenario, &tools).await
+    finish(session, Some(&step_up), agent, scenario, &tools).await.map_err(|e| match e.downcast() {
+        Ok(error) => lost(error, url),
+        Err(other) => Lost::Other(other),
+    })
+}
+
+/// A 401 (not a 403 for more scope, which step-up handles) ends the login; anything else is the scenario's failure.
+fn lost(error: AuthorizedCallError, url: &str) -> Lost {
+    if let AuthorizedCallError::Service(service) = &error
+        && let Some(challenge) = service.auth_challenge()
+        && Url::parse(url).is_ok_and(|base| !WWWAuthenticateParams::parse(challenge, &base).is_insufficient_scope())
+    {
+        return Lost::Login(challenge.to_owned());
+    }
+    Lost::Other(error.into())
 }
 
 /// Calls the scenario's tool if listed (under step-up when logged in), then closes.

@@ -57,6 +57,16 @@ const AUTHORIZATION_CODE_SCENARIOS: &[&str] = &[
     "resource-mismatch",
     "offline-access-scope",
     "offline-access-not-supported",
+    // 2026-07-28's login checks, which the 2025-11-25 client already makes: RFC 9207's `iss` in the authorization
+    // response, the metadata's issuer against the URL it came from, and a new authorization server for the resource.
+    "iss-supported",
+    "iss-not-advertised",
+    "iss-supported-missing",
+    "iss-wrong-issuer",
+    "iss-unexpected",
+    "iss-normalized",
+    "metadata-issuer-mismatch",
+    "authorization-server-migration",
 ];
 
 /// The tool whose input schema the schema scenario's server checks, and the tool that takes it back.
@@ -127,7 +137,7 @@ mod tests {
                 .map(String::from),
         );
         let all: Vec<String> = basic.iter().map(|s| (*s).to_owned()).chain(auth).collect();
-        assert_eq!(all.len(), 27);
+        assert_eq!(all.len(), 35);
         for name in &all {
             assert!(Scenario::named(name).is_ok(), "{name}");
         }
