@@ -1,7 +1,8 @@
 // A .mcpb bundle opened with Plugboard, as a file manager does through the file association (the desktop entry's
 // `%u`: a path or a file: URL): handed to the running window by a second launch, it opens the install dialog with
 // the bundle's manifest; once confirmed and approved, the server is Ready. A bundle the app is started with is
-// offered as well, and Cancel installs nothing. A file that is not a bundle only gets the core's refusal.
+// offered as well, and Cancel installs nothing. A file that is not a bundle only gets the core's refusal. A bundle
+// signed by the real `mcpb sign` shows its signer; the same bundle changed after signing is refused.
 import assert from "node:assert/strict";
 import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -40,6 +41,19 @@ with zipfile.ZipFile(sys.argv[1], "w") as z:
     z.writestr("manifest.json", sys.argv[2])
     z.writestr("server/index.js", sys.argv[3])`;
   execFileSync("python3", ["-c", script, path, JSON.stringify(MANIFEST), HELLO_SERVER]);
+}
+
+/** The bundle at `path`, signed where it lies by the real `mcpb sign --self-signed` (a fresh certificate each time). */
+function signBundle(path) {
+  const mcpb = join(dirname(fileURLToPath(import.meta.url)), "..", "node_modules", ".bin", "mcpb");
+  execFileSync(mcpb, ["sign", path, "--self-signed"], { cwd: dirname(path), stdio: "pipe" });
+}
+
+/** The texts of the alerts the window shows now. */
+async function alerts(browser) {
+  const texts = [];
+  for (const alert of await browser.$$('[role="alert"]')) texts.push(await alert.getText());
+  return texts;
 }
 
 /** Launches the app binary a second time with `arg`, as a file manager does; the running window receives it. */
@@ -99,14 +113,49 @@ describe("a bundle opened with Plugboard while the window runs", () => {
     const fake = join(folder, "fake.mcpb");
     writeFileSync(fake, "not a zip");
     assert.equal(await openWithPlugboard(fake), 0);
-    const alerts = async () => {
-      const texts = [];
-      for (const alert of await browser.$$('[role="alert"]')) texts.push(await alert.getText());
-      return texts;
-    };
-    await browser.waitUntil(async () => (await alerts()).some((text) => /bundle|zip|archive/i.test(text)), {
+    await browser.waitUntil(async () => (await alerts(browser)).some((text) => /bundle|zip|archive/i.test(text)), {
       ...WAIT,
       timeoutMsg: "no refusal was shown",
+    });
+    assert.deepEqual(Object.keys(saved()), before);
+  });
+
+  // `mcpb sign` (node-forge's PKCS #7) is read as Plugboard reads any signature: the dialog names the signer and
+  // says nobody vouches for a self-signed key.
+  test("a bundle signed with mcpb sign shows who signed it", async () => {
+    const signed = join(folder, "signed.mcpb");
+    writeBundle(signed);
+    signBundle(signed);
+    assert.equal(await openWithPlugboard(signed), 0);
+    const dialog = await browser.$('[role="dialog"][aria-labelledby]');
+    await dialog.waitForDisplayed(WAIT);
+    const about = await dialog.$('[aria-label="About the bundle"]');
+    await browser.waitUntil(async () => /Signature/.test(await about.getText()), WAIT);
+    assert.match(
+      await about.getText(),
+      /Signature\s*Self-signed by "MCPB Self-Signed Certificate": unchanged since that key signed it, but nobody vouches for who holds the key\s*Certificate SHA-256 ([0-9A-F]{2}:){31}[0-9A-F]{2}/,
+    );
+    await screenshot(browser, "bundle-self-signed");
+    await (await dialog.$("button=Cancel")).click();
+    await dialog.waitForDisplayed({ ...WAIT, reverse: true });
+  });
+
+  // One byte of the signed zip changed (in the manifest's stored text): the signature no longer covers it, so the
+  // bundle is refused before anything is shown or unpacked.
+  test("a signed bundle changed after signing is refused", async () => {
+    const before = Object.keys(saved());
+    const changed = join(folder, "changed.mcpb");
+    writeBundle(changed);
+    signBundle(changed);
+    const bytes = readFileSync(changed);
+    const at = bytes.indexOf("Says hello.");
+    assert.ok(at > 0, "the manifest is stored uncompressed");
+    bytes[at] = "Z".charCodeAt(0);
+    writeFileSync(changed, bytes);
+    assert.equal(await openWithPlugboard(changed), 0);
+    await browser.waitUntil(async () => (await alerts(browser)).some((text) => /changed after it was signed/.test(text)), {
+      ...WAIT,
+      timeoutMsg: "the changed bundle was not refused for its signature",
     });
     assert.deepEqual(Object.keys(saved()), before);
   });

@@ -44,7 +44,15 @@ test("a dropped bundle shows its manifest before it is installed", async ({ page
       description: "Says hello.",
       spec: "0.3",
       tools: [{ name: "hello", description: "Greets." }, { name: "wave", description: null }],
-      signature: "signed-not-verified",
+      signature: {
+        status: "verified",
+        signer: {
+          publisher: "Ada Lovelace Ltd",
+          issuer: "Example Code Signing CA",
+          fingerprint: "3F:9A:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD",
+          validUntil: "Dec  2 14:00:00 2027 GMT",
+        },
+      },
       compatibility: "platforms: darwin, linux, win32; node >=18",
       preset: { ...PRESET, name: "mcpb/hello-bundle", title: "Hello", description: "Says hello." },
       suggestedName: "hello-bundle",
@@ -58,5 +66,6 @@ test("a dropped bundle shows its manifest before it is installed", async ({ page
   await ipc.emitWhenHeard("bundleDropped", { path: "/home/ada/Downloads/hello.mcpb" });
   const dialog = page.getByRole("dialog", { name: "Install the bundle Hello?" });
   await expect(dialog.getByLabel("About the bundle")).toContainText("Ada Lovelace");
+  await expect(dialog.getByLabel("About the bundle")).toContainText('Signed by "Ada Lovelace Ltd", vouched for by "Example Code Signing CA"');
   await page.screenshot({ path: test.info().outputPath("install-bundle.png") });
 });

@@ -38,8 +38,7 @@ pub async fn answer_elicitation(
 #[tracing::instrument(skip(engine), err)]
 pub async fn answer_link(engine: State<'_, Arc<Engine>>, id: u32, action: FormAction) -> Result<(), CommandError> {
     if action == FormAction::Accept {
-        let address = engine.person().link_to_open(id)?;
-        let url = url::Url::parse(&address).map_err(|e| CommandError::Internal { message: e.to_string() })?;
+        let url = engine.person().link_to_open(id)?;
         browser::open(&url).map_err(|e| CommandError::Internal {
             message: format!("{e}: copy the address and open it yourself, or decline"),
         })?;

@@ -1098,11 +1098,29 @@ export type ServerSummary = {
 	notes: string[],
 };
 
+/**  What a bundle's signature says, as the person is shown it before installing. */
+export type Signature = { status: "unsigned" } | 
+/**  Signed, and the signer's certificate leads to an authority this computer trusts, for signing code. */
+{ status: "verified"; signer: Signer } | 
 /**
- *  Whether the bundle carries an `mcpb sign` signature. Plugboard does not verify X.509 signatures yet, so a signed
- *  bundle is shown as signed but unverified, and trusted no more than an unsigned one.
+ *  Signed with a certificate that vouches for itself: it shows the bundle is unchanged since whoever holds that
+ *  key signed it, not who that is.
  */
-export type Signature = "unsigned" | "signed-not-verified";
+{ status: "self-signed"; signer: Signer } | 
+/**  The signature covers the bundle, but no authority this computer trusts vouches for the signer as a code signer. */
+{ status: "untrusted"; signer: Signer; reason: string };
+
+/**  Who signed, from their certificate (the signer's own words: shown as inert text). */
+export type Signer = {
+	/**  The certificate's common name (else its whole subject). */
+	publisher: string,
+	/**  The issuer's common name (else its whole subject). */
+	issuer: string,
+	/**  The SHA-256 fingerprint of the signer's certificate, as colon-separated hex. */
+	fingerprint: string,
+	/**  When the certificate stops being valid, as OpenSSL prints it (`Dec  2 14:00:00 2027 GMT`). */
+	validUntil: string,
+};
 
 /**  An entry left out, and why (a fixed sentence plus what the entry said). */
 export type Skipped = {

@@ -46,12 +46,7 @@ fn install_bundle(out: &mut impl Write, registry: &Registry, args: &InstallArgs)
     let dir = bundle::bundles_dir();
     let offer = bundle::offer(registry, &path, &dir)?;
     writeln!(out, "The bundle {} {} by {} ({}):", offer.display_name, offer.version, offer.author, offer.description)?;
-    let signature = match offer.signature {
-        Signature::Unsigned => "unsigned",
-        Signature::SignedNotVerified => {
-            "signed, but Plugboard cannot verify signatures yet: trusted no more than unsigned"
-        }
-    };
+    let signature = signature_text(&offer.signature);
     writeln!(out, "  manifest {}; {signature}; {}", offer.spec, offer.compatibility)?;
     for tool in &offer.tools {
         writeln!(
@@ -68,6 +63,25 @@ fn install_bundle(out: &mut impl Write, registry: &Registry, args: &InstallArgs)
     let added = bundle::install(registry, &path, &dir, &name, &inputs)?;
     writeln!(out, "added {added}; it runs once you approve it: plugboard approve {added}")?;
     Ok(())
+}
+
+/// The signature as checked, in words (the signer's names are their certificate's own text, quoted).
+fn signature_text(signature: &Signature) -> String {
+    match signature {
+        Signature::Verified { signer } => format!(
+            "signed by {:?}, vouched for by {:?}, a certificate authority this computer trusts (certificate SHA-256 {})",
+            signer.publisher, signer.issuer, signer.fingerprint
+        ),
+        Signature::SelfSigned { signer } => format!(
+            "self-signed by {:?}: unchanged since that key signed it, but nobody vouches for who holds the key \
+             (certificate SHA-256 {})",
+            signer.publisher, signer.fingerprint
+        ),
+        Signature::Untrusted { signer, reason } => {
+            format!("signed by {:?}, but {reason}: trust it no more than an unsigned one", signer.publisher)
+        }
+        Signature::Unsigned => "unsigned: nothing shows who made it, or that it is unchanged since".to_owned(),
+    }
 }
 
 /// The server's name if the person gave one, and the inputs.

@@ -227,7 +227,7 @@ async fn a_link_the_person_opens_is_accepted() {
         assert_eq!((link.start.as_str(), link.site.as_str()), ("https://", "xn--pypal-4ve.com"));
         assert_eq!(link.rest, "/connect?state=1");
         assert!(link.cautions.iter().any(|c| c.contains("international letters")), "{:?}", link.cautions);
-        assert_eq!(person.link_to_open(request.id).unwrap(), "https://xn--pypal-4ve.com/connect?state=1");
+        assert_eq!(person.link_to_open(request.id).unwrap().as_str(), "https://xn--pypal-4ve.com/connect?state=1");
         // A link is not a form: the form answer is refused and the request keeps waiting.
         assert!(person.answer_elicitation(request.id, FormAction::Accept, Some("{}")).is_err());
         person.answer_link(request.id, FormAction::Accept).unwrap();

@@ -63,7 +63,11 @@ function helloBundle(path: string): BundleOffer {
     description: "Says hello.",
     spec: "0.3",
     tools: [{ name: "hello", description: null }],
-    signature: "signed-not-verified",
+    signature: {
+      status: "untrusted",
+      signer: { publisher: "Ada Tools", issuer: "Ada CA", fingerprint: "AB:CD", validUntil: "Dec  2 14:00:00 2027 GMT" },
+      reason: "no certificate authority this computer trusts vouches for the signer",
+    },
     compatibility: "platforms: linux",
     preset: { ...OFFER.preset, name: "mcpb/hello", title: "Hello" },
     suggestedName: "hello",
@@ -146,7 +150,10 @@ describe("InstallOffers", () => {
     const dialog = await screen.findByRole("dialog", { name: "Install the bundle Hello?" });
     const about = within(dialog).getByLabelText("About the bundle");
     expect(about).toHaveTextContent(/Author\s*Ada/);
-    expect(about).toHaveTextContent(/cannot verify signatures yet/);
+    expect(about).toHaveTextContent(
+      /Signed by "Ada Tools", but no certificate authority this computer trusts vouches for the signer: trust it no more than an unsigned one/,
+    );
+    expect(about).toHaveTextContent(/Certificate SHA-256 AB:CD, valid until Dec 2 14:00:00 2027 GMT/);
     expect(about).toHaveTextContent(/Declares\s*hello/);
     await user.type(within(dialog).getByLabelText(/WEATHER_API_KEY/), "k");
     await user.click(within(dialog).getByRole("button", { name: "Add server" }));

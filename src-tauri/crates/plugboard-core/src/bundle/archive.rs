@@ -1,4 +1,5 @@
-//! Opening a `.mcpb` file (a zip with `manifest.json`, maybe followed by an `mcpb sign` block) and unpacking it. A
+//! Opening a `.mcpb` file (a zip with `manifest.json`, maybe followed by an `mcpb sign` block, which
+//! `signature.rs` checks) and unpacking it. A
 //! bundle is a stranger's file: every entry must stay inside its folder (no `..`, no absolute path, no link), and
 //! sizes are bounded (the file, each entry, the total, the count); a bundle breaking any rule is refused whole and
 //! nothing of it is left behind.
@@ -8,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::BundleError;
 use super::manifest::Manifest;
+use super::signature::{self, Signature};
 
 /// How big a bundle may be.
 #[derive(Debug, Clone, Copy)]
@@ -25,19 +27,6 @@ impl Default for Limits {
 }
 
 const MANIFEST_BYTES: u64 = 1 << 20;
-const SIGNATURE_HEADER: &[u8] = b"MCPB_SIG_V1";
-const SIGNATURE_FOOTER: &[u8] = b"MCPB_SIG_END";
-
-/// Whether the bundle carries an `mcpb sign` signature. Plugboard does not verify X.509 signatures yet, so a signed
-/// bundle is shown as signed but unverified, and trusted no more than an unsigned one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum Signature {
-    Unsigned,
-    SignedNotVerified,
-}
-
 /// A bundle read and checked, ready to unpack.
 pub struct Opened {
     pub manifest: Manifest,
@@ -52,8 +41,9 @@ pub fn open(path: &Path, limits: Limits) -> Result<Opened, BundleError> {
     if size > limits.file_bytes {
         return Err(BundleError::Oversized(format!("the file is larger than {} MiB", limits.file_bytes >> 20)));
     }
-    let mut bytes = std::fs::read(path).map_err(|e| BundleError::Unreadable(e.to_string()))?;
-    let signature = strip_signature(&mut bytes);
+    let bytes = std::fs::read(path).map_err(|e| BundleError::Unreadable(e.to_string()))?;
+    let authorities = signature::this_computers_authorities()?;
+    let (bytes, signature) = signature::check(bytes, &authorities)?;
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(&bytes[..]))
         .map_err(|e| BundleError::Malformed(format!("it is not a zip file ({e})")))?;
     if archive.len() > limits.entries {
@@ -95,20 +85,6 @@ pub fn open(path: &Path, limits: Limits) -> Result<Opened, BundleError> {
             .map_err(|e| BundleError::Malformed(format!("its manifest.json: {e}")))?
     };
     Ok(Opened { manifest, signature, zip: bytes, limits })
-}
-
-/// Drops a trailing `MCPB_SIG_V1 … MCPB_SIG_END` block (it follows the zip), saying whether there was one.
-fn strip_signature(bytes: &mut Vec<u8>) -> Signature {
-    if !bytes.ends_with(SIGNATURE_FOOTER) {
-        return Signature::Unsigned;
-    }
-    match bytes.windows(SIGNATURE_HEADER.len()).rposition(|w| w == SIGNATURE_HEADER) {
-        Some(start) => {
-            bytes.truncate(start);
-            Signature::SignedNotVerified
-        }
-        None => Signature::Unsigned,
-    }
 }
 
 /// An entry's name as shown in a refusal: short, control characters dropped.

@@ -1,12 +1,15 @@
 //! `.mcpb` bundles (Claude Desktop extensions, manifest spec 0.1 to 0.4): open one safely (`archive.rs`), show what
-//! it is (name, author, the tools it declares, whether it is signed, where it runs), turn its `mcp_config` into a
+//! it is (name, author, the tools it declares, who signed it and who vouches for them, where it runs), turn its `mcp_config` into a
 //! preset whose inputs are its `user_config` (sensitive fields to the keychain), unpack it into the data dir's
 //! `bundles/` and add the server, which waits for approval like any other. It never runs anything and never
 //! unpacks outside its own folder.
 
 mod archive;
 mod manifest;
+mod signature;
 
+#[cfg(test)]
+mod signature_tests;
 #[cfg(test)]
 mod tests;
 
@@ -15,8 +18,11 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-pub use archive::{Limits, Signature};
+pub use archive::Limits;
 pub use manifest::{Manifest, Tool};
+#[cfg(feature = "fuzzing")]
+pub(crate) use signature::check as check_signature;
+pub use signature::{Signature, Signer};
 
 use crate::config::model::ServerName;
 use crate::presets::{self, Launch, NamedTemplate, Preset, PresetError, PresetInput, PresetPreview};
@@ -37,6 +43,9 @@ pub enum BundleError {
     PathEscape(String),
     #[error("the bundle cannot run here: {0}")]
     Incompatible(String),
+    /// A signature block that is damaged or does not cover the bundle: it was changed after it was signed.
+    #[error("the bundle's signature does not hold: {0}")]
+    Signature(String),
     #[error("this version of the bundle is already unpacked at {0}: remove that server first")]
     AlreadyInstalled(String),
     #[error(transparent)]

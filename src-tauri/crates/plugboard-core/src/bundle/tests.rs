@@ -1,5 +1,5 @@
 //! Bundles built by the tests: what the offer shows, installing into its own folder with the secret apart and the
-//! server waiting for approval, a signed bundle, and the refusals (a path escaping its folder, an oversized entry,
+//! server waiting for approval, a damaged signature, and the refusals (a path escaping its folder, an oversized entry,
 //! no manifest, another platform, an unknown variable, a missing input) that leave nothing behind.
 
 use std::collections::BTreeMap;
@@ -92,17 +92,18 @@ fn a_bundle_installs_into_its_own_folder() {
     assert!(matches!(install(&reg, &path, &bundles, "hello-2", &inputs), Err(BundleError::AlreadyInstalled(_))));
 }
 
-/// An `mcpb sign` block after the zip is recognised (shown as signed, not verified) and the bundle still opens.
+/// A bundle whose `mcpb sign` block holds no valid signature is refused (signatures themselves: signature_tests.rs).
 #[test]
-fn a_signed_bundle_opens() {
+fn a_bundle_with_a_damaged_signature_is_refused() {
     let dir = tempfile::tempdir().expect("dir");
     let path = dir.path().join("signed.mcpb");
     bundle(&path, &[("manifest.json", MANIFEST)]);
     let mut bytes = std::fs::read(&path).expect("read");
     bytes.extend_from_slice(b"MCPB_SIG_V1\x04\x00\x00\x00fakeMCPB_SIG_END");
     std::fs::write(&path, bytes).expect("write");
-    let offer = offer(&registry(dir.path()), &path, &dir.path().join("bundles")).expect("offer");
-    assert_eq!(offer.signature, Signature::SignedNotVerified);
+    let refused = offer(&registry(dir.path()), &path, &dir.path().join("bundles")).expect_err("refused");
+    assert!(matches!(refused, BundleError::Signature(_)), "{refused}");
+    assert!(!dir.path().join("bundles").exists());
 }
 
 /// Each broken or hostile bundle is refused with its reason, and nothing is unpacked.

@@ -17,7 +17,8 @@ pub const MAX_LINK_CHARS: usize = 4096;
 #[serde(rename_all = "camelCase")]
 pub struct LinkToOpen {
     /// The whole address, normalised (an international site name in its `xn--` form, so look-alike letters show).
-    pub url: String,
+    #[cfg_attr(feature = "specta", specta(type = String))]
+    pub url: Url,
     /// The scheme and `//` before the site (`https://`).
     pub start: String,
     /// The site: its name (or number) and a port if it has one; the part the window highlights.
@@ -61,16 +62,20 @@ pub fn vet(raw: &str) -> Result<LinkToOpen, RefusedLink> {
     if !url.username().is_empty() || url.password().is_some() {
         return Err(RefusedLink::Credentials);
     }
-    let whole = url.as_str();
     let start = format!("{}://", url.scheme());
     let site = match url.port() {
         Some(port) => format!("{host}:{port}"),
         None => host.to_string(),
     };
     // Userinfo is refused above, so the serialisation is exactly scheme://site followed by the rest.
-    let rest =
-        whole.strip_prefix(&start).and_then(|after| after.strip_prefix(&site)).ok_or(RefusedLink::NotAnAddress)?;
-    Ok(LinkToOpen { url: whole.to_owned(), cautions: cautions(&host, local), start, rest: rest.to_owned(), site })
+    let rest = url
+        .as_str()
+        .strip_prefix(&start)
+        .and_then(|after| after.strip_prefix(&site))
+        .ok_or(RefusedLink::NotAnAddress)?
+        .to_owned();
+    let cautions = cautions(&host, local);
+    Ok(LinkToOpen { url, cautions, start, rest, site })
 }
 
 fn is_this_computer(host: &Host<&str>) -> bool {
@@ -110,10 +115,10 @@ mod tests {
     #[test]
     fn an_https_link_is_split_around_its_site() {
         let link = vet("https://Accounts.Example.com/connect?state=a%20b#top").unwrap();
-        assert_eq!(link.url, "https://accounts.example.com/connect?state=a%20b#top");
+        assert_eq!(link.url.as_str(), "https://accounts.example.com/connect?state=a%20b#top");
         assert_eq!((link.start.as_str(), link.site.as_str()), ("https://", "accounts.example.com"));
         assert_eq!(link.rest, "/connect?state=a%20b#top");
-        assert_eq!(format!("{}{}{}", link.start, link.site, link.rest), link.url);
+        assert_eq!(format!("{}{}{}", link.start, link.site, link.rest), link.url.as_str());
         assert!(link.cautions.is_empty());
         assert_eq!(vet("https://example.com:8443").unwrap().site, "example.com:8443");
     }
@@ -127,7 +132,7 @@ mod tests {
         let ip = vet("https://[2001:db8::1]:9000/x").unwrap();
         assert_eq!(ip.site, "[2001:db8::1]:9000");
         assert!(ip.cautions[0].contains("IP address"));
-        assert_eq!(format!("{}{}{}", ip.start, ip.site, ip.rest), ip.url);
+        assert_eq!(format!("{}{}{}", ip.start, ip.site, ip.rest), ip.url.as_str());
     }
 
     /// What is never offered: other schemes, plain http off this computer, a user name before the host, non-links.

@@ -101,6 +101,12 @@ struct Waiting {
     answer: oneshot::Sender<PersonAnswer>,
 }
 
+/// A request just queued: its id and where its answer arrives.
+struct Queued {
+    id: u32,
+    answered: oneshot::Receiver<PersonAnswer>,
+}
+
 /// The queue of requests waiting for the person. One per window process, shared by every session.
 pub struct PersonRequests {
     waiting: Mutex<BTreeMap<u32, Waiting>>,
@@ -134,11 +140,40 @@ impl PersonRequests {
     /// Queues `kind` from `server` and waits for the answer, the wait limit, or `withdrawn` (the server's cancel or
     /// the session's end), whichever comes first; the request leaves the queue in every case.
     pub async fn ask(&self, server: &str, kind: RequestKind, withdrawn: impl Future<Output = ()>) -> Asked {
+        let queued = self.queue(&mut self.lock(), server, kind);
+        self.wait(queued, withdrawn).await
+    }
+
+    /// [`PersonRequests::ask`], unless `server` already waits for the person with exactly `kind` (a page asked for
+    /// again by a retried call): then `None` at once. The look and the queueing hold one lock, so requests racing
+    /// from two calls queue one.
+    pub async fn ask_unless_waiting(
+        &self,
+        server: &str,
+        kind: RequestKind,
+        withdrawn: impl Future<Output = ()>,
+    ) -> Option<Asked> {
+        let queued = {
+            let mut waiting = self.lock();
+            if waiting.values().any(|w| w.request.server == server && w.request.ask == kind) {
+                return None;
+            }
+            self.queue(&mut waiting, server, kind)
+        };
+        Some(self.wait(queued, withdrawn).await)
+    }
+
+    /// Puts a request into the (locked) queue and tells the window.
+    fn queue(&self, waiting: &mut BTreeMap<u32, Waiting>, server: &str, kind: RequestKind) -> Queued {
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         let (answer, answered) = oneshot::channel();
         let request = PendingRequest { id, server: server.to_owned(), ask: kind };
-        self.lock().insert(id, Waiting { request: request.clone(), answer });
+        waiting.insert(id, Waiting { request: request.clone(), answer });
         let _ = self.events.send(PersonEvent::Arrived(request));
+        Queued { id, answered }
+    }
+
+    async fn wait(&self, Queued { id, answered }: Queued, withdrawn: impl Future<Output = ()>) -> Asked {
         // Dropped on every path, also when the handler's future is dropped mid-wait.
         let mut leave = Leave { broker: self, id, reason: WithdrawReason::Cancelled };
         tokio::select! {
@@ -194,13 +229,8 @@ impl PersonRequests {
         })
     }
 
-    /// Whether `server` already waits for the person with exactly `kind` (a page asked for again by a retried call).
-    pub fn is_waiting(&self, server: &str, kind: &RequestKind) -> bool {
-        self.lock().values().any(|w| w.request.server == server && w.request.ask == *kind)
-    }
-
     /// The address of a waiting link request, for the window to open once the person consented (and before it answers).
-    pub fn link_to_open(&self, id: u32) -> Result<String, PersonError> {
+    pub fn link_to_open(&self, id: u32) -> Result<url::Url, PersonError> {
         match self.lock().get(&id).map(|w| &w.request.ask) {
             Some(RequestKind::OpenLink { link, .. }) => Ok(link.url.clone()),
             Some(_) => Err(wrong_kind("a link to open")),

@@ -35,7 +35,8 @@ pub enum RequestKind {
     /// The folders the server may work in (roots/list).
     Roots,
     /// A page to open in the browser (elicitation, URL mode), vetted and split for display; never fetched by us.
-    OpenLink { message: String, link: LinkToOpen },
+    /// Boxed: the parsed address would make every request as large as this one.
+    OpenLink { message: String, link: Box<LinkToOpen> },
 }
 
 /// One message of a sampling request, as text.

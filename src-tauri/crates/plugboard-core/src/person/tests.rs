@@ -138,3 +138,44 @@ async fn sampling_and_roots_answers_are_checked() {
     let expected = PersonAnswer::Roots(Some(vec!["file:///srv/data".into()]));
     assert_eq!(asker.await.unwrap(), Asked::Answered(expected));
 }
+
+/// The same request from one server, asked from many threads at once, is queued once: the look for a waiting twin
+/// and the queueing are one step. A different server's identical request is queued beside it.
+#[test]
+fn racing_twins_queue_once() {
+    use std::sync::atomic::AtomicUsize;
+    use std::sync::{Arc, Barrier};
+    const THREADS: usize = 8;
+    for _round in 0..200 {
+        let broker = Arc::new(PersonRequests::new(Duration::from_secs(60)));
+        let start = Arc::new(Barrier::new(THREADS));
+        let refused = Arc::new(AtomicUsize::new(0));
+        let (release, released) = tokio::sync::watch::channel(false);
+        let askers: Vec<_> = (0..THREADS)
+            .map(|i| {
+                let (broker, start, refused) = (Arc::clone(&broker), Arc::clone(&start), Arc::clone(&refused));
+                let mut released = released.clone();
+                std::thread::spawn(move || {
+                    let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
+                    let server = if i == 0 { "other" } else { "files" };
+                    start.wait();
+                    let until_released = async move {
+                        let _ = released.wait_for(|&done| done).await;
+                    };
+                    let asked = runtime.block_on(broker.ask_unless_waiting(server, RequestKind::Roots, until_released));
+                    if asked.is_none() {
+                        refused.fetch_add(1, Ordering::SeqCst);
+                    }
+                    asked.is_some()
+                })
+            })
+            .collect();
+        // Every asker has either been refused or is in the queue before the queued ones are let go.
+        while refused.load(Ordering::SeqCst) + broker.pending().len() < THREADS {
+            std::thread::yield_now();
+        }
+        release.send_replace(true);
+        let queued = askers.into_iter().map(|a| a.join().unwrap()).filter(|&queued| queued).count();
+        assert_eq!(queued, 2, "one request per server");
+    }
+}

@@ -67,7 +67,7 @@ impl PersonLink {
         link: LinkToOpen,
         withdrawn: impl Future<Output = ()>,
     ) -> ElicitResult {
-        let kind = RequestKind::OpenLink { message: message.to_owned(), link };
+        let kind = RequestKind::OpenLink { message: message.to_owned(), link: Box::new(link) };
         match self.broker.ask(&self.server, kind, withdrawn).await {
             Asked::Answered(PersonAnswer::Link(FormAction::Accept)) => ElicitResult::new(ElicitationAction::Accept),
             Asked::Answered(PersonAnswer::Link(FormAction::Cancel)) => ElicitResult::new(ElicitationAction::Cancel),
@@ -77,11 +77,8 @@ impl PersonLink {
 
     /// [`PersonLink::open_link`] for a page nobody waits on (a failed call's): one already shown is not shown again.
     pub(crate) async fn offer_page(&self, message: &str, link: LinkToOpen) {
-        let kind = RequestKind::OpenLink { message: message.to_owned(), link };
-        if self.broker.is_waiting(&self.server, &kind) {
-            return;
-        }
-        let _ = self.broker.ask(&self.server, kind, std::future::pending()).await;
+        let kind = RequestKind::OpenLink { message: message.to_owned(), link: Box::new(link) };
+        let _ = self.broker.ask_unless_waiting(&self.server, kind, std::future::pending()).await;
     }
 
     /// A message the person writes in place of an LLM, or a refusal.
