@@ -2,10 +2,12 @@
 // `%u`: a path or a file: URL): handed to the running window by a second launch, it opens the install dialog with
 // the bundle's manifest; once confirmed and approved, the server is Ready. A bundle the app is started with is
 // offered as well, and Cancel installs nothing. A file that is not a bundle only gets the core's refusal. A bundle
-// signed by the real `mcpb sign` shows its signer; the same bundle changed after signing is refused.
+// signed by the real `mcpb sign` shows its signer; the same bundle changed after signing is refused. And the way a
+// file manager opens one on a double-click: the .deb's MIME type and desktop entry, installed into this sandbox's
+// XDG folders, make GIO pick Plugboard for a `.mcpb` file and launch it with the file.
 import assert from "node:assert/strict";
 import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -173,6 +175,78 @@ describe("a bundle the app is started with", () => {
     writeBundle(bundle);
     writeConfig({ mcpServers: {} });
     browser = await launchApp([bundle]);
+    const dialog = await browser.$('[role="dialog"][aria-labelledby]');
+    await dialog.waitForDisplayed(WAIT);
+    await browser.waitUntil(async () => /Install the bundle Hello\?/.test(await dialog.getText()), WAIT);
+    await (await dialog.$("button=Cancel")).click();
+    await dialog.waitForDisplayed({ ...WAIT, reverse: true });
+    assert.deepEqual(saved(), {});
+  });
+});
+
+/** The repo's root. */
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/**
+ * The desktop entry the .deb installs, rendered from its template (src-tauri/linux/plugboard.desktop) with the values
+ * the Tauri bundler fills in from tauri.conf.json: the file associations' MIME types and the deep-link schemes, and
+ * the binary under test as `exec` (the .deb has it on PATH). A placeholder this does not know fails the test.
+ */
+function desktopEntry() {
+  const config = JSON.parse(readFileSync(join(ROOT, "tauri.conf.json"), "utf8"));
+  const mimeTypes = [
+    ...config.bundle.fileAssociations.map((association) => association.mimeType),
+    ...config.plugins["deep-link"].desktop.schemes.map((scheme) => `x-scheme-handler/${scheme}`),
+  ];
+  const values = {
+    name: config.productName,
+    comment: config.bundle.shortDescription,
+    categories: "Development;",
+    icon: config.mainBinaryName,
+    exec: process.env.PLUGBOARD_APP_BIN,
+    mime_type: `${mimeTypes.join(";")};`,
+  };
+  return readFileSync(join(ROOT, "src-tauri", "linux", "plugboard.desktop"), "utf8")
+    .split("\n")
+    .filter((line) => !/^\{\{[#/]if/.test(line))
+    .map((line) =>
+      line.replace(/\{\{(\w+)\}\}/g, (_, key) => {
+        assert.ok(key in values, `the desktop template names {{${key}}}, which this test does not fill`);
+        return values[key];
+      }),
+    )
+    .join("\n");
+}
+
+describe("a bundle double-clicked in a file manager", () => {
+  let browser;
+  const data = process.env.XDG_DATA_HOME;
+  before(async () => {
+    assert.ok(data?.includes("plugboard-test"), "runs only inside tests/harness/isolated-env.sh");
+    // What the .deb installs, into this sandbox's XDG folders instead of /usr/share.
+    mkdirSync(join(data, "mime", "packages"), { recursive: true });
+    copyFileSync(join(ROOT, "src-tauri", "linux", "plugboard-mime.xml"), join(data, "mime", "packages", "plugboard.xml"));
+    execFileSync("update-mime-database", [join(data, "mime")]);
+    mkdirSync(join(data, "applications"), { recursive: true });
+    writeFileSync(join(data, "applications", "plugboard-desktop.desktop"), desktopEntry());
+    execFileSync("update-desktop-database", [join(data, "applications")]);
+    writeConfig({ mcpServers: {} });
+    browser = await launchApp();
+  });
+  after(async () => {
+    await browser?.deleteSession();
+  });
+
+  // GIO (what GNOME Files, Nemo and xdg-open run) finds the type by the file's name and Plugboard as its only
+  // handler, and launches the desktop entry's command with the file; the running window offers the bundle.
+  test("is recognised as an MCP bundle, opened with Plugboard and offered", async () => {
+    const bundle = join(folder, "downloaded.mcpb");
+    writeBundle(bundle);
+    const type = execFileSync("gio", ["info", "--attributes=standard::content-type", bundle], { encoding: "utf8" });
+    assert.match(type, /standard::content-type: application\/x-mcpb/);
+    const handlers = execFileSync("gio", ["mime", "application/x-mcpb"], { encoding: "utf8" });
+    assert.match(handlers, /plugboard-desktop\.desktop/);
+    execFileSync("gio", ["open", bundle], { env: process.env, timeout: 60_000 });
     const dialog = await browser.$('[role="dialog"][aria-labelledby]');
     await dialog.waitForDisplayed(WAIT);
     await browser.waitUntil(async () => /Install the bundle Hello\?/.test(await dialog.getText()), WAIT);
