@@ -84,6 +84,7 @@ const COMMANDS: &[&str] = &[
     "launch_at_login",
     "set_launch_at_login",
     "show_in_folder",
+    "choose_path",
 ];
 
 fn main() {

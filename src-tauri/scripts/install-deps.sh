@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building, running and testing Plugboard needs and is missing; safe to run again (it skips what is there).
-# Debian packages with apt (as root, or through sudo; chromium is what the UI's Playwright tests drive); Node.js when
-# absent or too old; npm packages from the lock files (Playwright's own browser download is always skipped);
-# tauri-driver with cargo; with --for-tests the Python MCP SDK in a venv. Anything it cannot do it prints as the exact
-# command to run.
+# Debian packages with apt (as root, or through sudo; chromium is what the UI's Playwright tests drive, xdotool answers
+# the system's file picker in the e2e tests); Node.js when absent or too old; npm packages from the lock files
+# (Playwright's own browser download is always skipped); tauri-driver with cargo; with --for-tests the Python MCP SDK
+# in a venv. Anything it cannot do it prints as the exact command to run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -15,7 +15,7 @@ APT_PACKAGES=(
   build-essential pkg-config curl ca-certificates
   libwebkit2gtk-4.1-dev libayatana-appindicator3-dev librsvg2-dev libxdo-dev libssl-dev
   xvfb xauth webkit2gtk-driver gnome-keyring dbus-x11 xdg-utils desktop-file-utils imagemagick
-  python3-venv chromium
+  python3-venv chromium xdotool
 )
 # The Docker engine: the Rust suites run a private one (tests/harness/docker-engine.sh) for the docker servers'
 # tests. A machine that already has an engine (Docker CE's docker-ce, say) keeps it: docker.io would conflict.

@@ -101,6 +101,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             desktop::launch_at_login,
             desktop::set_launch_at_login,
             desktop::show_in_folder,
+            desktop::choose_path,
         ])
         .events(collect_events![
             events::ConfigChanged,

@@ -37,6 +37,7 @@ pub fn run(hidden: bool, bundles: Vec<std::path::PathBuf>, scrub: LogScrub) -> t
         }))
         .plugin(tauri_plugin_deep_link::init())
         .plugin(tauri_plugin_notification::init())
+        .plugin(tauri_plugin_dialog::init())
         // Off until the person turns it on in Settings; at login the window starts hidden, in the tray.
         .plugin(tauri_plugin_autostart::init(
             tauri_plugin_autostart::MacosLauncher::LaunchAgent,

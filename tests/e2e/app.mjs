@@ -150,3 +150,37 @@ export async function serversReady(browser, count, timeout = 30_000) {
     timeout,
   });
 }
+
+/**
+ * Answers the system's file picker titled `title` (GTK's, a window of its own beside the webview, which WebDriver
+ * cannot reach) as a person does from the keyboard: in the folder it opens on (the home folder), type the name of
+ * the entry to choose (GTK's search selects it), then Alt+O for Open.
+ */
+export async function answerSystemPicker(title, name) {
+  const id = await waitForWindow(title);
+  const xdotool = (...args) => execFileSync("xdotool", args, { timeout: 30_000 });
+  xdotool("windowfocus", "--sync", id);
+  xdotool("type", "--delay", "30", name);
+  // The search finds and selects the entry before Open has anything to open.
+  await new Promise((resolve) => setTimeout(resolve, 800));
+  xdotool("key", "alt+o");
+}
+
+/** The id of the visible X window named exactly `title`, once there is one (xdotool's own name regex misses some). */
+async function waitForWindow(title) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const ids = execFileSync("xdotool", ["search", "--onlyvisible", "--name", ""], { encoding: "utf8" }).trim().split("\n");
+    for (const id of ids.filter(Boolean)) {
+      let name = "";
+      try {
+        name = execFileSync("xdotool", ["getwindowname", id], { encoding: "utf8" }).trim();
+      } catch {
+        continue; // gone meanwhile
+      }
+      if (name === title) return id;
+    }
+    if (Date.now() > deadline) throw new Error(`no window titled ${JSON.stringify(title)} appeared`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,12 +1,13 @@
 // The Presets page of the real app: from the first-run view to the catalog, add the Filesystem preset with its
-// folder input after seeing the exact command, land on the new server's page, and find it in the servers list.
+// folder chosen in the system's folder picker after seeing the exact command, land on the new server's page, and
+// find it in the servers list.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { homedir } from "node:os";
+import { basename, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
-import { approveInWindow, configPath, launchApp, screenshot } from "./app.mjs";
+import { answerSystemPicker, approveInWindow, configPath, launchApp, screenshot } from "./app.mjs";
 
 const WAIT = { timeout: 20_000 };
 const COMMAND = "npx -y @modelcontextprotocol/server-filesystem@2026.8.31";
@@ -16,7 +17,8 @@ describe("adding a preset", () => {
   let folder;
   before(async () => {
     rmSync(configPath(), { force: true });
-    folder = mkdtempSync(join(tmpdir(), "plugboard-e2e-notes-"));
+    // In the home folder, where the system's folder picker opens.
+    folder = mkdtempSync(join(homedir(), "notes-"));
     browser = await launchApp();
   });
   after(async () => {
@@ -35,8 +37,8 @@ describe("adding a preset", () => {
     await (await browser.$('ul[aria-label="Presets"]')).waitForDisplayed(WAIT);
   });
 
-  // The dialog shows the exact command before anything is saved, with the folder filled in as it is typed; Add
-  // saves the entry and opens the server's page.
+  // The dialog shows the exact command before anything is saved; the folder is chosen in the system's folder picker
+  // (nothing typed into the form), and the command shows it; Add saves the entry and opens the server's page.
   test("adds Filesystem after showing the command", async () => {
     await (await browser.$('input[type="search"]')).setValue("filesystem");
     await (await browser.$('button[aria-label="Add Filesystem"]')).click();
@@ -45,7 +47,12 @@ describe("adding a preset", () => {
     const target = await browser.$('[data-testid="preset-target"]');
     await browser.waitUntil(async () => (await target.getText()) === `${COMMAND} <allowed_folder>`, WAIT);
     const input = await dialog.$('input[aria-describedby="preset-input-allowed_folder-hint"]');
-    await input.setValue(folder);
+    await (await dialog.$('button[aria-label="Choose folder: allowed_folder"]')).click();
+    await answerSystemPicker("Choose the folder for allowed_folder", basename(folder));
+    await browser.waitUntil(async () => (await input.getValue()) === folder, {
+      ...WAIT,
+      timeoutMsg: "the folder chosen in the picker did not reach the field",
+    });
     await browser.waitUntil(async () => (await target.getText()) === `${COMMAND} ${folder}`, WAIT);
     await screenshot(browser, "presets-add-dialog");
     await (await dialog.$("button=Add server")).click();

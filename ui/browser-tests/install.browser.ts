@@ -11,7 +11,7 @@ const PRESET = {
   title: "weather",
   description: "Offered by an install link: add it only if you trust where it came from. Nothing runs until you approve it.",
   launch: { kind: "command" as const, command: "npx", args: [["-y"], ["some-server"]], env: [{ name: "API_KEY", template: "{API_KEY}" }] },
-  inputs: [{ key: "API_KEY", description: "Asked for by the link (env.API_KEY).", required: true, secret: true, default: null, filepath: false, placeholder: null, choices: [] }],
+  inputs: [{ key: "API_KEY", description: "Asked for by the link (env.API_KEY).", required: true, secret: true, default: null, path: null, placeholder: null, choices: [] }],
 };
 
 test("an install link opens its consent dialog; Add sends the link back", async ({ page, ipc, open }) => {

@@ -216,6 +216,11 @@ export const commands = {
 	setLaunchAtLogin: (enabled: boolean) => typedError<boolean, CommandError>(__TAURI_INVOKE("set_launch_at_login", { enabled })),
 	/**  Opens the folder of `place` in the file manager. */
 	showInFolder: (place: Place) => typedError<null, CommandError>(__TAURI_INVOKE("show_in_folder", { place })),
+	/**
+	 *  Shows the system's folder picker (or its file picker, for `File`) over the window, titled `title`; the chosen
+	 *  path, or `None` when the person cancels.
+	 */
+	choosePath: (kind: PathKind, title: string) => typedError<string | null, CommandError>(__TAURI_INVOKE("choose_path", { kind, title })),
 };
 
 /** Events */
@@ -752,6 +757,11 @@ export type OAuthTemplate = {
 /**  Where a package comes from, which decides the runner (`npx`, `uvx`, `docker`). */
 export type PackageRegistry = "npm" | "pypi" | "oci";
 
+/**  What a path input names, so the window offers the right picker. */
+export type PathKind = "folder" | "file" | 
+/**  The entry does not say (a registry's `filepath`): either picker. */
+"any";
+
 /**  One request waiting for the person. */
 export type PendingRequest = {
 	/**  Plugboard's id for the request (not the server's JSON-RPC id). */
@@ -830,8 +840,8 @@ export type PresetInput = {
 	/**  Stored in the keychain and referenced as `${secret:KEY}`; never written to servers.json. */
 	secret: boolean,
 	default: string | null,
-	/**  The value is a path on this machine. */
-	filepath: boolean,
+	/**  The value is a path on this machine, and of which kind: the window offers a picker for it. */
+	path: PathKind | null,
 	/**  An example shown in the empty field, never used as the value. */
 	placeholder: string | null,
 	/**  The only values allowed, when not empty. */

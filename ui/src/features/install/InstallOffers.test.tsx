@@ -40,7 +40,7 @@ const OFFER: InstallOffer = {
         required: true,
         secret: true,
         default: null,
-        filepath: false,
+        path: null,
         placeholder: null,
         choices: [],
       },

@@ -12,7 +12,7 @@ import AddPresetDialog from "./AddPresetDialog";
 import { FILESYSTEM, GITHUB } from "./presetFixtures";
 
 vi.mock("../../ipc/bindings", () => ({
-  commands: { listPresets: vi.fn(), previewPreset: vi.fn(), addPreset: vi.fn() },
+  commands: { listPresets: vi.fn(), previewPreset: vi.fn(), addPreset: vi.fn(), choosePath: vi.fn() },
 }));
 
 const preview = vi.mocked(commands.previewPreset);
@@ -34,6 +34,27 @@ describe("AddPresetDialog", () => {
       ok({ target: `npx -y @modelcontextprotocol/server-filesystem@2026.8.31 ${inputs.allowed_folder ?? "<allowed_folder>"}`, env: [], headers: [] }),
     );
     add.mockReset();
+  });
+
+  // Pins: a folder input offers the system's folder picker (asked of the backend, titled with the input), and the
+  // folder chosen fills the field and the command; a cancelled picker leaves the field as it was; a folder input
+  // offers no file picker.
+  it("fills a folder input from the system's folder picker", async () => {
+    const user = userEvent.setup();
+    const choose = vi.mocked(commands.choosePath).mockReset();
+    choose.mockReturnValueOnce(ok("/home/ada/My notes")).mockReturnValueOnce(ok(null));
+    renderDialog();
+    const folder = screen.getByRole("textbox", { name: /allowed_folder \(required\)/ });
+    expect(screen.queryByRole("button", { name: "Choose file: allowed_folder" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Choose folder: allowed_folder" }));
+    expect(choose).toHaveBeenCalledWith("folder", "Choose the folder for allowed_folder");
+    await waitFor(() => expect(folder).toHaveValue("/home/ada/My notes"));
+    await waitFor(() =>
+      expect(screen.getByTestId("preset-target")).toHaveTextContent("server-filesystem@2026.8.31 /home/ada/My notes"),
+    );
+    await user.click(screen.getByRole("button", { name: "Choose folder: allowed_folder" }));
+    await waitFor(() => expect(choose).toHaveBeenCalledTimes(2));
+    expect(folder).toHaveValue("/home/ada/My notes");
   });
 
   // Pins: before anything is added the dialog shows the exact command (updated as inputs change), the suggested
@@ -121,7 +142,7 @@ describe("AddPresetDialog", () => {
             required: false,
             secret: false,
             default: null,
-            filepath: false,
+            path: null,
             placeholder: null,
             choices: ["true"],
           },

@@ -9,6 +9,7 @@ import type { PresetInput, PresetListing, ReviewFlag } from "../../ipc/bindings"
 import { useDialogFocus } from "../../shell/useDialogFocus";
 import { useDebounced } from "../servers/detail/useDebounced";
 import { revealHidden } from "../servers/revealHidden";
+import PathPicker from "./PathPicker";
 import PresetPreviewPanel from "./PresetPreviewPanel";
 import { type PresetSource, useAddPreset, usePresetPreview } from "./usePresets";
 
@@ -160,12 +161,12 @@ type InputFieldProps = {
 };
 
 /**
- * One input of the preset: a list for an input with choices, a password field for a secret, with its description
- * and whether it is required.
+ * One input of the preset: a list for an input with choices, a password field for a secret, a path field with the
+ * system's picker, with its description and whether it is required.
  */
 function InputField({ input, value, onChange }: InputFieldProps) {
   const hintId = `preset-input-${input.key}-hint`;
-  return (
+  const field = (
     <label className="flex flex-col gap-1 text-sm">
       <span>
         <span className="font-mono">{input.key}</span>{" "}
@@ -194,7 +195,7 @@ function InputField({ input, value, onChange }: InputFieldProps) {
           onChange={(event) => onChange(event.target.value)}
           autoComplete="off"
           spellCheck={false}
-          placeholder={input.placeholder ?? (input.filepath ? "/path/on/this/computer" : undefined)}
+          placeholder={input.placeholder ?? (input.path ? "/path/on/this/computer" : undefined)}
           aria-describedby={hintId}
           className={`${FIELD} font-mono`}
         />
@@ -204,6 +205,14 @@ function InputField({ input, value, onChange }: InputFieldProps) {
         {input.secret && (input.description ? " " : "") + "Stored in your keychain, never in servers.json."}
       </span>
     </label>
+  );
+  if (!input.path) return field;
+  // Beside the label, not in it: a button inside a label would share the field's name.
+  return (
+    <div className="flex flex-col gap-1">
+      {field}
+      <PathPicker kind={input.path} inputKey={input.key} onPicked={onChange} />
+    </div>
   );
 }
 

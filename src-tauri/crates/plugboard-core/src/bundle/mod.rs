@@ -25,7 +25,7 @@ pub(crate) use signature::check as check_signature;
 pub use signature::{Signature, Signer};
 
 use crate::config::model::ServerName;
-use crate::presets::{self, Launch, NamedTemplate, Preset, PresetError, PresetInput, PresetPreview};
+use crate::presets::{self, Launch, NamedTemplate, PathKind, Preset, PresetError, PresetInput, PresetPreview};
 use crate::registry::Registry;
 use crate::trust::ReviewFlag;
 
@@ -215,7 +215,11 @@ fn user_input(key: &str, option: &manifest::UserConfigOption) -> PresetInput {
         required: option.required,
         secret: option.sensitive,
         default,
-        filepath: matches!(option.kind.as_str(), "directory" | "file"),
+        path: match option.kind.as_str() {
+            "directory" => Some(PathKind::Folder),
+            "file" => Some(PathKind::File),
+            _ => None,
+        },
         placeholder: None,
         choices: if option.kind == "boolean" { vec!["true".into(), "false".into()] } else { Vec::new() },
     }

@@ -344,7 +344,7 @@ impl Inputs<'_> {
             required: true,
             secret,
             default: None,
-            filepath: false,
+            path: None,
             placeholder: None,
             choices: Vec::new(),
         });

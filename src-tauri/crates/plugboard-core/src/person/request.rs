@@ -35,7 +35,7 @@ pub enum RequestKind {
     /// The folders the server may work in (roots/list).
     Roots,
     /// A page to open in the browser (elicitation, URL mode), vetted and split for display; never fetched by us.
-    /// Boxed: the parsed address would make every request as large as this one.
+    // Boxed: the parsed address would make every request as large as this one.
     OpenLink { message: String, link: Box<LinkToOpen> },
 }
 

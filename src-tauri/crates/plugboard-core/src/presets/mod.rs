@@ -22,7 +22,8 @@ use serde::Serialize;
 pub use convert::{Converted, Package, convert, runner};
 pub use error::PresetError;
 pub use model::{
-    InvalidPreset, Launch, NamedTemplate, OAuthTemplate, PackageRegistry, Preset, PresetInput, RemoteTransport,
+    InvalidPreset, Launch, NamedTemplate, OAuthTemplate, PackageRegistry, PathKind, Preset, PresetInput,
+    RemoteTransport,
 };
 pub use preview::{PresetPreview, preview_of, preview_preset};
 pub use validate::{OAUTH_CLIENT_ID_INPUT, OAUTH_CLIENT_SECRET_INPUT};

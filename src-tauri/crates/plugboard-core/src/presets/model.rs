@@ -113,12 +113,23 @@ pub struct PresetInput {
     /// Stored in the keychain and referenced as `${secret:KEY}`; never written to servers.json.
     pub secret: bool,
     pub default: Option<String>,
-    /// The value is a path on this machine.
-    pub filepath: bool,
+    /// The value is a path on this machine, and of which kind: the window offers a picker for it.
+    pub path: Option<PathKind>,
     /// An example shown in the empty field, never used as the value.
     pub placeholder: Option<String>,
     /// The only values allowed, when not empty.
     pub choices: Vec<String>,
+}
+
+/// What a path input names, so the window offers the right picker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub enum PathKind {
+    Folder,
+    File,
+    /// The entry does not say (a registry's `filepath`): either picker.
+    Any,
 }
 
 /// Why a `server.json` cannot be offered.

@@ -39,6 +39,9 @@ pub struct RawPlugboardMeta {
     pub sources: Vec<String>,
     /// OAuth settings the person may give: their own app's client id and secret, and the scopes to ask for.
     pub oauth: Option<RawOAuthTemplate>,
+    /// What each `filepath` input names (`folder` or `file`), where the registry's shape cannot say.
+    #[serde(default)]
+    pub paths: BTreeMap<String, super::model::PathKind>,
 }
 
 /// The OAuth inputs a remote preset offers.

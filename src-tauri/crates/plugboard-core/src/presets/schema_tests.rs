@@ -136,6 +136,15 @@ struct PlugboardMeta {
     sources: Vec<String>,
     auth_note: Option<String>,
     oauth: Option<OAuth>,
+    paths: Option<std::collections::BTreeMap<String, PathName>>,
+}
+
+/// What a path input names.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+enum PathName {
+    Folder,
+    File,
 }
 
 #[derive(Deserialize)]

@@ -65,6 +65,30 @@ fn required_folder_argument() {
     assert_eq!(argv(&c.entry), ["npx", "-y", "@modelcontextprotocol/server-filesystem@2026.8.31", "/home/me/notes"]);
 }
 
+/// The catalog says what its path inputs name, so the window offers the right picker; a registry entry's bare
+/// `filepath` offers either, and the catalog naming an input that takes no path is refused.
+#[test]
+fn path_inputs_say_what_they_name() {
+    let kind = |preset_name: &str, key: &str| preset(preset_name).input(key).and_then(|i| i.path);
+    assert_eq!(kind("io.github.modelcontextprotocol/filesystem", "allowed_folder"), Some(PathKind::Folder));
+    assert_eq!(kind("io.github.modelcontextprotocol/git", "repository"), Some(PathKind::Folder));
+    assert_eq!(kind("io.github.modelcontextprotocol/memory", "MEMORY_FILE_PATH"), Some(PathKind::File));
+    let entry = |meta: &str| {
+        format!(
+            r#"{{"name":"a/b","description":"d","packages":[{{"registryType":"npm","identifier":"p","version":"1.0.0",
+            "transport":{{"type":"stdio"}},"packageArguments":[{{"type":"positional","valueHint":"dir","format":"filepath"}},
+            {{"type":"positional","valueHint":"word"}}]}}]{meta}}}"#
+        )
+    };
+    let bare = Preset::from_json(&entry("")).expect("valid");
+    assert_eq!(bare.input("dir").and_then(|i| i.path), Some(PathKind::Any));
+    assert_eq!(bare.input("word").and_then(|i| i.path), None);
+    assert!(
+        invalid(&entry(r#","_meta":{"dev.plugboard/preset":{"paths":{"word":"folder"}}}"#))
+            .contains("no filepath input")
+    );
+}
+
 /// A pypi package runs as `uvx pkg==version`; an optional named argument is dropped whole when left empty.
 #[test]
 fn pypi_runs_with_uvx_and_optional_flags() {

@@ -2,9 +2,11 @@
 //! one usable package (npm, pypi or oci over stdio, versions exact) or remote (https, or http to this computer),
 //! and templates that name only known inputs. It never reaches the network or the config.
 
+use std::collections::BTreeMap;
+
 use super::model::{
-    InvalidPreset, Launch, NamedTemplate, OAuthTemplate, PackageRegistry, Preset, PresetInput, RemoteTransport,
-    placeholders,
+    InvalidPreset, Launch, NamedTemplate, OAuthTemplate, PackageRegistry, PathKind, Preset, PresetInput,
+    RemoteTransport, placeholders,
 };
 use super::raw::{RawArgument, RawInput, RawKeyValue, RawOAuthTemplate, RawPackage, RawRemote, RawServerJson};
 
@@ -38,6 +40,7 @@ impl Preset {
             }
             .map_err(fail)?;
         check_placeholders(&launch, &inputs).map_err(fail)?;
+        name_path_kinds(&mut inputs, &meta.paths).map_err(fail)?;
         Ok(Self {
             title: non_empty(raw.title.as_deref()).unwrap_or_else(|| preset.clone()),
             name: preset,
@@ -51,6 +54,17 @@ impl Preset {
             sources: meta.sources.iter().filter_map(|s| non_empty(Some(s))).collect(),
         })
     }
+}
+
+/// Narrows the catalog's `filepath` inputs to what it says they name; naming another input is a catalog typo.
+fn name_path_kinds(inputs: &mut [PresetInput], kinds: &BTreeMap<String, PathKind>) -> Result<(), String> {
+    for (key, kind) in kinds {
+        match inputs.iter_mut().find(|i| &i.key == key) {
+            Some(input) if input.path.is_some() => input.path = Some(*kind),
+            _ => return Err(format!("_meta names the path input {key:?}, which is no filepath input")),
+        }
+    }
+    Ok(())
 }
 
 fn non_empty(text: Option<&str>) -> Option<String> {
@@ -211,7 +225,7 @@ fn push_input(inputs: &mut Vec<PresetInput>, key: &str, spec: &RawInput) -> Resu
         required: spec.is_required,
         secret: spec.is_secret,
         default: spec.default.clone(),
-        filepath: spec.format.as_deref() == Some("filepath"),
+        path: (spec.format.as_deref() == Some("filepath")).then_some(PathKind::Any),
         placeholder: non_empty(spec.placeholder.as_deref()),
         choices: spec.choices.clone(),
     });
