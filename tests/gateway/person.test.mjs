@@ -8,7 +8,7 @@ import { after, before, describe, test } from "node:test";
 import { CreateMessageRequestSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 import { everythingServer, testServer, writeConfig } from "../support/system.mjs";
-import { connectGateway, firstText, startHttpGateway } from "./client.mjs";
+import { connectGateway, eventually, firstText, startHttpGateway } from "./client.mjs";
 
 const TOOLS = ["trigger-elicitation-request", "trigger-sampling-request"];
 
@@ -116,6 +116,7 @@ describe("a server's page to open goes only to a client that declared URL mode",
 
   test("a client that takes pages is asked with the page's address, and the server hears its answer", async () => {
     const asked = [];
+    const completed = () => gateway.received.filter((m) => m.method === "notifications/elicitation/complete");
     const gateway = await connectGateway({
       name: "url-client",
       capabilities: { elicitation: { form: {}, url: {} } },
@@ -134,6 +135,14 @@ describe("a server's page to open goes only to a client that declared URL mode",
       assert.equal(asked.length, 1);
       assert.equal(asked[0].mode, "url");
       assert.equal(asked[0].url, link);
+      // The server says the page was completed: the client that opened it hears so, with the same id.
+      const done = await gateway.client.callTool({
+        name: "mcp__linker__open_link",
+        arguments: { url: link, complete_after_accept: true },
+      });
+      assert.equal(firstText(done), "accept");
+      await eventually(() => completed().length === 1, "the completion reaching the client");
+      assert.equal(completed()[0].params.elicitationId, asked[1].elicitationId);
     } finally {
       await gateway.close();
     }

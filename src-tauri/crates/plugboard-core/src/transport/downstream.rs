@@ -2,17 +2,19 @@
 //! elicitation, sampling and roots requests go to the client that launched it, when that client is connected and
 //! declared the capability; otherwise they are declined with the reason in the log. Over HTTP several clients may be
 //! connected: a request goes to the client whose call is in flight (the newest, when several are: a request does
-//! not say which call it belongs to), else to the one that connected last. It must never answer for the client, and never send a request to a client that did not
-//! declare it can take it.
+//! not say which call it belongs to), else to the one that connected last. A server's word that a page was completed
+//! goes to the client that was asked to open it. It must never answer for the client, and never send a request to a
+//! client that did not declare it can take it.
 
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 #[allow(deprecated)]
 // Sampling and roots are deprecated by SEP-2577; servers and clients of 2025-11-25 still use them.
 use rmcp::model::{
-    ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult,
-    ElicitationAction, ErrorCode, ErrorData, ListRootsResult,
+    ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, CustomNotification, ElicitRequestParams,
+    ElicitResult, ElicitationAction, ErrorCode, ErrorData, ListRootsResult, ServerNotification,
 };
 use rmcp::service::RoleServer;
 use rmcp::{Peer, ServiceError};
@@ -20,12 +22,19 @@ use rmcp::{Peer, ServiceError};
 /// The clients with a call in flight, oldest first, each under the number of its call.
 type InFlight = Vec<(u64, Peer<RoleServer>)>;
 
+/// The pages a client accepted to open, oldest first, by the server's elicitation id: where a completion goes.
+type Opened = VecDeque<(String, Peer<RoleServer>)>;
+
+/// How many accepted pages are remembered for their completion; a server that never completes must not grow this.
+const MAX_OPENED: usize = 64;
+
 /// The gateway's connected client, shared by every upstream session's handler; cheap to clone.
 #[derive(Clone, Default)]
 pub struct DownstreamLink {
     client: Arc<RwLock<Option<Peer<RoleServer>>>>,
     calling: Arc<Mutex<InFlight>>,
     next_call: Arc<AtomicU64>,
+    opened: Arc<Mutex<Opened>>,
 }
 
 /// Marks a client's call as in flight until dropped (see [`DownstreamLink::calling`]).
@@ -89,12 +98,44 @@ impl DownstreamLink {
             tracing::info!("declined a server's elicitation request: the gateway's client does not take {mode}");
             return ElicitResult::new(ElicitationAction::Decline);
         };
+        let page = match &request {
+            ElicitRequestParams::UrlElicitationParams { elicitation_id, .. } => Some(elicitation_id.clone()),
+            _ => None,
+        };
         match client.create_elicitation(request).await {
-            Ok(answer) => answer,
+            Ok(answer) => {
+                if let (Some(id), ElicitationAction::Accept) = (page, &answer.action) {
+                    let mut opened = self.opened.lock().unwrap_or_else(PoisonError::into_inner);
+                    if opened.len() == MAX_OPENED {
+                        opened.pop_front();
+                    }
+                    opened.push_back((id, client));
+                }
+                answer
+            }
             Err(e) => {
                 tracing::warn!("declined a server's elicitation request: the gateway's client failed it: {e}");
                 ElicitResult::new(ElicitationAction::Decline)
             }
+        }
+    }
+
+    /// Tells the client that accepted the page `elicitation_id` that the server saw it completed
+    /// (`notifications/elicitation/complete`); an id no client accepted is dropped.
+    pub async fn page_completed(&self, elicitation_id: &str) {
+        let client = {
+            let mut opened = self.opened.lock().unwrap_or_else(PoisonError::into_inner);
+            let at = opened.iter().position(|(id, _)| id == elicitation_id);
+            at.and_then(|at| opened.remove(at)).map(|(_, client)| client)
+        };
+        let Some(client) = client else {
+            tracing::info!("a server completed a page no client of the gateway accepted to open; not relayed");
+            return;
+        };
+        let params = serde_json::json!({ "elicitationId": elicitation_id });
+        let done = CustomNotification::new(super::handler::ELICITATION_COMPLETE, Some(params));
+        if let Err(e) = client.send_notification(ServerNotification::CustomNotification(done)).await {
+            tracing::info!("a page's completion did not reach the gateway's client: {e}");
         }
     }
 

@@ -81,7 +81,7 @@ pub enum ServerNotice {
 }
 
 /// The method of the notification a server sends when a URL-mode elicitation's step is done (2025-11-25).
-const ELICITATION_COMPLETE: &str = "notifications/elicitation/complete";
+pub(super) const ELICITATION_COMPLETE: &str = "notifications/elicitation/complete";
 
 /// One `notifications/message` entry. All three fields are server text: show them inert.
 #[derive(Debug, Clone, PartialEq)]
@@ -320,7 +320,13 @@ impl ClientHandler for PlugboardClient {
             return;
         }
         let id = notification.params.as_ref().and_then(|p| p.get("elicitationId")).and_then(Value::as_str);
-        self.notify(ServerNotice::LinkCompleted { elicitation_id: id.unwrap_or_default().to_owned() });
+        let id = id.unwrap_or_default().to_owned();
+        if let Some(client) = self.client.clone() {
+            // Its own task: every session's handler future would otherwise carry the relay's state.
+            let id = id.clone();
+            tokio::spawn(async move { client.page_completed(&id).await });
+        }
+        self.notify(ServerNotice::LinkCompleted { elicitation_id: id });
     }
 
     #[allow(deprecated)] // See `ServerLog::from_rmcp`.
