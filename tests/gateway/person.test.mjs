@@ -111,7 +111,7 @@ describe("a server's page to open goes only to a client that declared URL mode",
   const call = (gateway) =>
     gateway.client.callTool({ name: "mcp__linker__open_link", arguments: { url: link } });
   before(() => {
-    writeConfig({ mcpServers: { linker: { command: testServer(), tools: ["open_link"] } } });
+    writeConfig({ mcpServers: { linker: { command: testServer(), tools: ["open_link", "needs_page"] } } });
   });
 
   test("a client that takes pages is asked with the page's address, and the server hears its answer", async () => {
@@ -143,6 +143,14 @@ describe("a server's page to open goes only to a client that declared URL mode",
       assert.equal(firstText(done), "accept");
       await eventually(() => completed().length === 1, "the completion reaching the client");
       assert.equal(completed()[0].params.elicitationId, asked[1].elicitationId);
+      // A call the server refuses until a page is opened (-32042) reaches this client as that error, with the page.
+      const refused = await gateway.client
+        .callTool({ name: "mcp__linker__needs_page", arguments: { url: link } })
+        .then(() => null, (error) => error);
+      assert.equal(refused?.code, -32042, `the call failed with the page to open (got ${refused})`);
+      const [page] = refused.data.elicitations;
+      assert.deepEqual([page.mode, page.url, page.message], ["url", link, "Authorize access to your files first."]);
+      assert.match(page.elicitationId, /^page-/);
     } finally {
       await gateway.close();
     }
@@ -169,6 +177,11 @@ describe("a server's page to open goes only to a client that declared URL mode",
       // Not even sent (the SDK would refuse it on the client's side, which would also read as a decline).
       const sent = gateway.received.filter((message) => message.method === "elicitation/create");
       assert.deepEqual(sent, [], "the gateway sent the client a request it never declared it takes");
+      // A page the call needs is said in the result's text instead, for the person to open.
+      const refused = await gateway.client.callTool({ name: "mcp__linker__needs_page", arguments: { url: link } });
+      assert.equal(refused.isError, true);
+      assert.match(firstText(refused), /open the page in their browser/);
+      assert.ok(firstText(refused).includes(link), firstText(refused));
     } finally {
       await gateway.close();
     }

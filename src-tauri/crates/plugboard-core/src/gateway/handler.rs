@@ -23,7 +23,7 @@ use super::publish::CatalogFeed;
 use super::relay::Relay;
 use super::search::ToolSearch;
 use super::search_tools::{self, SearchCall};
-use super::upstream_failure::failed_call;
+use super::upstream_failure::{failed_call, pages_required};
 use crate::config::ProfileMode;
 use crate::engine::Engine;
 use crate::supervisor::{CallCancel, CallEvent, SupervisorError};
@@ -282,11 +282,14 @@ impl ServerHandler for Gateway {
             }
         };
         let _ = tokio::time::timeout(REST_OF_THE_UPDATES, rest).await;
+        let info = context.peer.peer_info();
+        let client = info.as_ref().map(|info| &info.capabilities);
         match ran {
-            Ok(result) => Ok(match result {
-                Ok(result) => result.into(),
-                Err(error) => failed_call(&route.server, &route.tool, &error).into(),
-            }),
+            Ok(Ok(result)) => Ok(result.into()),
+            Ok(Err(error)) => match pages_required(client, &error) {
+                Some(pages) => Err(pages),
+                None => Ok(failed_call(&route.server, &route.tool, &error).into()),
+            },
             Err(error) => Err(ErrorData::internal_error(format!("Plugboard could not run the call: {error}"), None)),
         }
     }

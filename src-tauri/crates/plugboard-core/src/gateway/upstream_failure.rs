@@ -1,8 +1,10 @@
 //! What a client (and the model behind it) reads when a call could not reach its tool: which server, what went
 //! wrong, and what the person can do about it. Written as a tool result with `isError`, because clients show a
-//! tool's own text to the model but hide JSON-RPC errors behind a generic message.
+//! tool's own text to the model but hide JSON-RPC errors behind a generic message. The one exception: pages a server
+//! needs opened (`-32042`) go to a client that declared URL mode as that error, so it can show them itself; only
+//! pages whose address passed Plugboard's link check are passed on.
 
-use rmcp::model::{CallToolResult, ContentBlock};
+use rmcp::model::{CallToolResult, ClientCapabilities, ContentBlock, ErrorData};
 
 use crate::supervisor::{ServerStatus, SupervisorError};
 
@@ -10,6 +12,26 @@ use crate::supervisor::{ServerStatus, SupervisorError};
 pub fn failed_call(server: &str, tool: &str, error: &SupervisorError) -> CallToolResult {
     let text = format!("Plugboard could not run {tool} on the server {server}: {error}. {}", what_to_do(server, error));
     CallToolResult::error(vec![ContentBlock::text(text)])
+}
+
+/// The `-32042` error for a client that takes pages to open (`elicitation.url`), listing the vetted pages of
+/// `error`; `None` for any other failure or client, or when no page is fit to pass on.
+pub fn pages_required(client: Option<&ClientCapabilities>, error: &SupervisorError) -> Option<ErrorData> {
+    let SupervisorError::PagesToOpen { pages, .. } = error else { return None };
+    client?.elicitation.as_ref()?.url.as_ref()?;
+    let listed: Vec<serde_json::Value> = pages
+        .iter()
+        .filter_map(|page| {
+            let (Ok(link), Some(id)) = (&page.address, &page.elicitation_id) else { return None };
+            Some(serde_json::json!({ "mode": "url", "elicitationId": id, "url": link.url, "message": page.message }))
+        })
+        .collect();
+    if listed.is_empty() {
+        return None;
+    }
+    let message = "This request requires the person to open a page first.";
+    let data = serde_json::json!({ "elicitations": listed });
+    Some(ErrorData::new(crate::supervisor::URL_ELICITATION_REQUIRED, message, Some(data)))
 }
 
 fn what_to_do(server: &str, error: &SupervisorError) -> String {
@@ -85,5 +107,39 @@ mod tests {
         );
         let said = text(&down);
         assert!(said.contains("npx was not found") && said.contains("plugboard doctor files"), "{said}");
+    }
+
+    /// Pages go as `-32042` only to a client that declared URL mode, and only those whose address passed the link
+    /// check and that carry the server's id; otherwise the failure stays a result for the person to read.
+    #[test]
+    fn pages_go_as_an_error_only_to_a_url_client() {
+        let page = |url: &str, id: Option<&str>| crate::supervisor::PageToOpen {
+            message: "Connect first.".into(),
+            address: crate::person::vet_link(url),
+            elicitation_id: id.map(str::to_owned),
+        };
+        let error = SupervisorError::PagesToOpen {
+            server: "files".into(),
+            pages: vec![
+                page("https://accounts.example.com/connect", Some("e1")),
+                page("https://google.com@evil.example/", Some("e2")),
+                page("https://accounts.example.com/other", None),
+            ],
+        };
+        let capabilities = |elicitation: serde_json::Value| -> ClientCapabilities {
+            serde_json::from_value(serde_json::json!({ "elicitation": elicitation })).expect("capabilities")
+        };
+        let url_client = capabilities(serde_json::json!({ "form": {}, "url": {} }));
+        let relayed = pages_required(Some(&url_client), &error).expect("relayed");
+        assert_eq!(relayed.code.0, -32042);
+        assert_eq!(
+            relayed.data.expect("data")["elicitations"],
+            serde_json::json!([{ "mode": "url", "elicitationId": "e1", "url": "https://accounts.example.com/connect",
+                                 "message": "Connect first." }])
+        );
+        assert!(pages_required(Some(&capabilities(serde_json::json!({ "form": {} }))), &error).is_none());
+        assert!(pages_required(None, &error).is_none());
+        let other = SupervisorError::Cancelled { server: "files".into() };
+        assert!(pages_required(Some(&url_client), &other).is_none());
     }
 }

@@ -341,7 +341,7 @@ pub(super) fn classify(server: &str, error: ServiceError) -> Failure {
 }
 
 /// The error a server answers when the person must open a page before the request can work (2025-11-25).
-const URL_ELICITATION_REQUIRED: ErrorCode = ErrorCode(-32042);
+pub(crate) const URL_ELICITATION_REQUIRED: ErrorCode = ErrorCode(-32042);
 
 /// The pages of a `-32042` error's `data.elicitations` (URL-mode elicitation parameters), each vetted.
 fn pages_to_open(error: &ErrorData) -> Vec<PageToOpen> {
@@ -350,13 +350,18 @@ fn pages_to_open(error: &ErrorData) -> Vec<PageToOpen> {
     let mut pages: Vec<PageToOpen> = listed
         .into_iter()
         .flatten()
-        .map(|page| PageToOpen { message: text(page, "message"), address: crate::person::vet_link(&text(page, "url")) })
+        .map(|page| PageToOpen {
+            message: text(page, "message"),
+            address: crate::person::vet_link(&text(page, "url")),
+            elicitation_id: page.get("elicitationId").and_then(Value::as_str).map(str::to_owned),
+        })
         .collect();
     if pages.is_empty() {
         // A server that names no page still said something: keep its message.
         pages.push(PageToOpen {
             message: error.message.to_string(),
             address: Err(crate::person::RefusedLink::NotAnAddress),
+            elicitation_id: None,
         });
     }
     pages

@@ -65,6 +65,8 @@ pub struct PageToOpen {
     pub message: String,
     /// The address, or why Plugboard will not offer it.
     pub address: Result<crate::person::LinkToOpen, crate::person::RefusedLink>,
+    /// The server's id for the page, which its `notifications/elicitation/complete` names.
+    pub elicitation_id: Option<String>,
 }
 
 fn pages_phrase(pages: &[PageToOpen]) -> String {

@@ -29,6 +29,7 @@ use tokio::task::JoinHandle;
 
 pub use allowlist::{AllowlistView, Curated, curate};
 pub use backoff::{CRASH_LOOP_FAILURES, CRASH_LOOP_WINDOW, FIRST_DELAY, MAX_DELAY};
+pub(crate) use call::URL_ELICITATION_REQUIRED;
 pub use call::{CallCancel, PROGRESS_MAX_FACTOR};
 pub use call_event::CallEvent;
 pub use connector::{ConnectError, Connected, Connector, KeychainUnlocked, LiveConnector};
