@@ -58,6 +58,16 @@ async function alerts(browser) {
   return texts;
 }
 
+/** Waits for the install dialog offering the bundle "Hello", cancels it, and checks nothing was installed. */
+async function cancelOffer(browser) {
+  const dialog = await browser.$('[role="dialog"][aria-labelledby]');
+  await dialog.waitForDisplayed(WAIT);
+  await browser.waitUntil(async () => /Install the bundle Hello\?/.test(await dialog.getText()), WAIT);
+  await (await dialog.$("button=Cancel")).click();
+  await dialog.waitForDisplayed({ ...WAIT, reverse: true });
+  assert.deepEqual(saved(), {});
+}
+
 /** Launches the app binary a second time with `arg`, as a file manager does; the running window receives it. */
 function openWithPlugboard(arg) {
   return new Promise((resolve) => {
@@ -175,12 +185,7 @@ describe("a bundle the app is started with", () => {
     writeBundle(bundle);
     writeConfig({ mcpServers: {} });
     browser = await launchApp([bundle]);
-    const dialog = await browser.$('[role="dialog"][aria-labelledby]');
-    await dialog.waitForDisplayed(WAIT);
-    await browser.waitUntil(async () => /Install the bundle Hello\?/.test(await dialog.getText()), WAIT);
-    await (await dialog.$("button=Cancel")).click();
-    await dialog.waitForDisplayed({ ...WAIT, reverse: true });
-    assert.deepEqual(saved(), {});
+    await cancelOffer(browser);
   });
 });
 
@@ -247,11 +252,6 @@ describe("a bundle double-clicked in a file manager", () => {
     const handlers = execFileSync("gio", ["mime", "application/x-mcpb"], { encoding: "utf8" });
     assert.match(handlers, /plugboard-desktop\.desktop/);
     execFileSync("gio", ["open", bundle], { env: process.env, timeout: 60_000 });
-    const dialog = await browser.$('[role="dialog"][aria-labelledby]');
-    await dialog.waitForDisplayed(WAIT);
-    await browser.waitUntil(async () => /Install the bundle Hello\?/.test(await dialog.getText()), WAIT);
-    await (await dialog.$("button=Cancel")).click();
-    await dialog.waitForDisplayed({ ...WAIT, reverse: true });
-    assert.deepEqual(saved(), {});
+    await cancelOffer(browser);
   });
 });
