@@ -86,7 +86,7 @@ fn stderr_ring_keeps_last_whole_lines() {
 
 /// The stand-in `docker` (a script recording its argv) sees `run --name plugboard-… --label …` with the safe
 /// defaults and, on close, `rm -f` of the same name: killing the docker client alone would leave the container
-/// running. (Beside them it is asked which ports the image exposes, for the HTTP probe.)
+/// running. (Beside them it may be asked which ports the image exposes, for the HTTP probe.)
 #[tokio::test]
 async fn docker_stand_in_gets_name_label_and_rm_on_close() {
     let dir = tempfile::tempdir().unwrap();
@@ -106,7 +106,13 @@ async fn docker_stand_in_gets_name_label_and_rm_on_close() {
     );
     let (inspected, calls): (Vec<&str>, Vec<&str>) = recorded.lines().partition(|l| l.starts_with("image inspect"));
     assert_eq!(calls, [expected_run, format!("rm -f {name}")]);
-    assert_eq!(inspected, ["image inspect --format {{json .Config.ExposedPorts}} mcp/stub:1"]);
+    // The image's ports are asked for on a blocking thread beside the handshake, which may win the race (a loaded
+    // machine's CI run saw it win before the question was even asked): asked at most once, and only that.
+    assert!(
+        inspected.iter().all(|l| *l == "image inspect --format {{json .Config.ExposedPorts}} mcp/stub:1")
+            && inspected.len() <= 1,
+        "{inspected:?}"
+    );
 }
 
 /// A `--name` the person set is kept (no second name) and is what gets removed, also when the session is dropped.
