@@ -5,6 +5,7 @@
 //! upstream's to a client, and never write anything but MCP on its stdout.
 
 mod catalog;
+mod client_streams;
 mod handler;
 pub mod http;
 mod list_changes;

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use rmcp::ServiceExt;
 
+use super::client_streams::client_streams;
 use super::handler::{Gateway, GatewayOptions};
 use super::http::EndpointError;
 use super::scope::ProfileError;
@@ -34,7 +35,7 @@ pub enum GatewayError {
 pub async fn serve_stdio(engine: Arc<Engine>, options: GatewayOptions) -> Result<(), GatewayError> {
     let catalog = start_headless(&engine, options.profile.as_deref()).await?;
     let gateway = Gateway::new(Arc::clone(&engine), catalog, options);
-    let served = match gateway.serve(rmcp::transport::stdio()).await {
+    let served = match gateway.serve(client_streams()).await {
         Ok(running) => running.waiting().await.map(drop).map_err(|e| GatewayError::Session { message: e.to_string() }),
         Err(e) => Err(GatewayError::Handshake { message: e.to_string() }),
     };
