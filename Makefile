@@ -20,7 +20,7 @@ HARNESS := tests/harness/isolated-env.sh
 DOCKER_ENGINE := tests/harness/docker-engine.sh
 TAURI := ui/node_modules/.bin/tauri
 
-.PHONY: help run test deps deps-tests ui app lint lint-rust lint-ui test-ui test-ui-browser test-rust test-docker conformance test-gateway test-e2e bench-gateway bench-suite bench-calls bench-big bench-cold bench-startup bench-footprint bench-bundle bench-history fuzz-smoke fuzz bench bindings bundle clean
+.PHONY: help run test deps deps-tests ui app lint lint-rust lint-ui test-ui test-ui-browser test-rust test-docker conformance test-gateway test-e2e bench-gateway bench-suite bench-calls bench-big bench-cold bench-startup bench-footprint bench-bundle bench-history bench-window bench-ui fuzz-smoke fuzz bench bindings bundle clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | column -t -s $$'\t'
@@ -85,7 +85,7 @@ test-e2e: app ## WebDriver end-to-end tests of the real app under Xvfb
 # The suite's parts (plugboard-bench): all of them unless BENCH_PARTS names some.
 BENCH_PARTS ?= all
 
-bench: deps bench-suite bench-gateway bench-history ## Every benchmark: Plugboard beside bare rmcp, the SDK clients and a no-SDK floor; the gateway's; the history's (release; figures only, never a failure)
+bench: deps bench-suite bench-gateway bench-history bench-window bench-ui ## Every benchmark: Plugboard beside bare rmcp, the SDK clients and a no-SDK floor; the gateway's; the history's; the UI's frame times (release; figures only, never a failure)
 
 bench-suite: deps ## The suite of issue 17 (BENCH_PARTS=calls-stdio calls-http big-stdio big-http cold startup footprint, or all)
 	cargo build --release -p plugboard-bench -p plugboard-testservers -p plugboard-cli
@@ -109,8 +109,21 @@ bench-footprint: ## The release binaries' and the last .deb's size (no build of 
 bench-bundle: bundle ## Build the .deb (minutes), then measure the footprint with it
 	$(MAKE) bench-suite BENCH_PARTS=footprint
 
+bench-window: deps-tests ui ## The window's cold start and memory (PSS, idle and with 10,000 history rows) beside a minimal Tauri 2 window
+	cargo build --release $(FEATURES) -p plugboard -p plugboard-minimal-window
+	cargo build --release -p plugboard-cli -p plugboard-testservers
+	cargo build --release -p plugboard-core --bin plugboard-keeper
+	PLUGBOARD_APP_BIN=$(CARGO_TARGET_DIR)/release/plugboard-desktop \
+		PLUGBOARD_MINIMAL_WINDOW_BIN=$(CARGO_TARGET_DIR)/release/plugboard-minimal-window \
+		PLUGBOARD_CLI_BIN=$(CARGO_TARGET_DIR)/release/plugboard \
+		PLUGBOARD_TESTSERVER_BIN=$(CARGO_TARGET_DIR)/release/plugboard-testserver \
+		$(HARNESS) --webdriver -- node tests/bench/window.mjs
+
 bench-history: ## The call history's queries over 10,000 rows
 	cargo bench -p plugboard-core --bench history
+
+bench-ui: deps ## UI frame times in Chromium, IPC mocked: the Servers page with 200 servers, the console's 10,000 history rows and a 1,000-event stream
+	npm --prefix ui run bench:browser
 
 bench-gateway: deps ## The gateway hop and start-up beside a direct SDK client and a bare server (release build)
 	cargo build --release -p plugboard-testservers --bin plugboard-testserver

@@ -2,6 +2,7 @@
 // triage (summary, search, filter, sort, retry all failed), one notice when the computer looks offline, plus what
 // needs fixing and how keys from other clients were read.
 import PageHeader from "../../shell/PageHeader";
+import { PAINT_MARKS, usePaintMark } from "../../shell/usePaintMark";
 import AddServerButton from "./add/AddServerButton";
 import ConfigFileProblem from "./ConfigFileProblem";
 import ConfigPath from "./ConfigPath";
@@ -17,6 +18,8 @@ import { useServerStatuses } from "./useServerStatuses";
 export default function ServersPage() {
   const query = useServers();
   const statuses = useServerStatuses();
+  // The window's cold start ends here: the configured servers (or the empty state) are on screen.
+  usePaintMark(PAINT_MARKS.serversPainted, query.isSuccess);
 
   return (
     <>
