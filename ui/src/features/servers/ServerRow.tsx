@@ -1,7 +1,7 @@
 // One server in the Servers table, as its own row group: the server's row and, under it, a failed server's details
 // or a login's progress. Every cell renders server-supplied text as plain text.
 import { ChevronRight } from "lucide-react";
-import { type Ref, useEffect, useId } from "react";
+import { memo, type Ref, useEffect, useId } from "react";
 import { Link } from "react-router";
 import type { ServerStatus, ServerSummary } from "../../ipc/bindings";
 import LoginPanel from "../auth/LoginPanel";
@@ -24,8 +24,9 @@ type ServerRowProps = {
   status: ServerStatus | undefined;
   /** Whether a failed server's details are open (kept by the table, so they survive the row scrolling away). */
   detailsOpen: boolean;
-  /** Opens or closes the details. */
-  onToggleDetails: () => void;
+  /** Opens or closes the named server's details (one callback for every row, so rows that did not change skip
+   * rendering as the list scrolls). */
+  onToggleDetails: (server: string) => void;
   /** Told while the row shows a login, so the table keeps the row (and the login's state) mounted. */
   onKeep: (server: string, keep: boolean) => void;
   /** The virtualiser's measuring ref and the row's place in the list (`data-index`). */
@@ -33,7 +34,17 @@ type ServerRowProps = {
   index: number;
 };
 
-export default function ServerRow({ server, status, detailsOpen, onToggleDetails, onKeep, measureRef, index }: ServerRowProps) {
+// Memoised: the virtualiser re-renders the table on every scroll event, and a row whose props did not change (most of
+// them) must not re-render with all its hooks each time.
+const ServerRow = memo(function ServerRow({
+  server,
+  status,
+  detailsOpen,
+  onToggleDetails,
+  onKeep,
+  measureRef,
+  index,
+}: ServerRowProps) {
   const detailsId = useId();
   const failed = status?.state === "failed" ? status : null;
   // The login lives with the row, so its progress survives the status changes it causes.
@@ -74,7 +85,7 @@ export default function ServerRow({ server, status, detailsOpen, onToggleDetails
               type="button"
               aria-expanded={open}
               aria-controls={detailsId}
-              onClick={onToggleDetails}
+              onClick={() => onToggleDetails(server.name)}
               className="mt-0.5 flex items-center gap-1 rounded text-xs text-muted hover:text-fg"
             >
               <ChevronRight size={12} aria-hidden="true" className={open ? "rotate-90" : undefined} />
@@ -104,7 +115,9 @@ export default function ServerRow({ server, status, detailsOpen, onToggleDetails
       )}
     </tbody>
   );
-}
+});
+
+export default ServerRow;
 
 /** Props for {@link Origin}. */
 type OriginProps = {

@@ -49,6 +49,10 @@ export default function ServerTable({ servers, statuses }: ServerTableProps) {
   });
 
   const onKeep = useCallback((server: string, keep: boolean) => setLogins((now) => toggled(now, server, keep)), []);
+  const onToggleDetails = useCallback(
+    (server: string) => setOpenDetails((now) => toggled(now, server, !now.has(server))),
+    [],
+  );
   const onFocus = (event: FocusEvent) => setFocused(serverOf(event.target));
   const onBlur = (event: FocusEvent) => {
     if (serverOf(event.relatedTarget) === null) setFocused(null);
@@ -71,7 +75,7 @@ export default function ServerTable({ servers, statuses }: ServerTableProps) {
         server={server}
         status={statuses?.get(server.name)}
         detailsOpen={openDetails.has(server.name)}
-        onToggleDetails={() => setOpenDetails((now) => toggled(now, server.name, !now.has(server.name)))}
+        onToggleDetails={onToggleDetails}
         onKeep={onKeep}
       />,
     );
