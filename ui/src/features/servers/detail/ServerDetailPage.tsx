@@ -2,6 +2,7 @@
 // log, and its raw config entry.
 import * as Tabs from "@radix-ui/react-tabs";
 import { ChevronLeft, SquareTerminal } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import PageHeader from "../../../shell/PageHeader";
 import ShareServer from "../../install/ShareServer";
@@ -14,13 +15,15 @@ import { useServers } from "../useServers";
 import { useServerStatuses } from "../useServerStatuses";
 import ServerOverview from "./ServerOverview";
 import ServerToolsTab from "./ServerToolsTab";
-import ConfigEditor from "./ConfigEditor";
 import DiagnosePanel from "./DiagnosePanel";
 import SecretsPanel from "./SecretsPanel";
 import ServerLifecycle from "./ServerLifecycle";
 import LogTab from "./inspect/LogTab";
 import PromptsTab from "./inspect/PromptsTab";
 import ResourcesTab from "./inspect/ResourcesTab";
+
+// The entry's editor is CodeMirror, the largest part of the UI's script: loaded with this page, not with the window.
+const ConfigEditor = lazy(() => import("./ConfigEditor"));
 
 const TAB_TRIGGER =
   "-mb-px border-b-2 border-transparent px-3 py-1.5 text-sm text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:font-medium data-[state=active]:text-fg";
@@ -156,7 +159,15 @@ export default function ServerDetailPage() {
               </>
             )}
             <Tabs.Content value="config" forceMount className="data-[state=inactive]:hidden">
-              <ConfigEditor server={name} />
+              <Suspense
+                fallback={
+                  <p role="status" className="text-muted">
+                    Loading the editor…
+                  </p>
+                }
+              >
+                <ConfigEditor server={name} />
+              </Suspense>
             </Tabs.Content>
           </Tabs.Root>
         </>
