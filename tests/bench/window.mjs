@@ -5,7 +5,6 @@
 // stream. Release builds, under the isolated harness's Xvfb (`make bench-window`). Rounds alternate the two windows,
 // so load from elsewhere hits both alike. It prints figures and never fails on one; it fails only when what it
 // measures did not happen (a mark never set, a call that failed).
-import { execFileSync } from "node:child_process";
 import { readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -14,6 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { remote } from "webdriverio";
 
+import { previousWindowGone } from "../e2e/app.mjs";
 import { cliBin, processTree, testServer, writeConfig } from "../support/system.mjs";
 
 const ROUNDS = 5;
@@ -44,7 +44,7 @@ async function launch(side, round) {
   const record = join(sandbox, `launch-${basename(side.bin)}-${round}.txt`);
   const launcher = join(sandbox, `launch-${basename(side.bin)}.sh`);
   writeFileSync(launcher, `#!/bin/sh\necho "$$ $(date +%s%N)" > "$1"\nshift\nexec '${side.bin}' "$@"\n`, { mode: 0o755 });
-  await windowGone();
+  await previousWindowGone();
   const browser = await remote({
     hostname: "127.0.0.1",
     port: Number(required("WEBDRIVER_PORT")),
@@ -54,18 +54,6 @@ async function launch(side, round) {
   const [pid, startedNs] = readFileSync(record, "utf8").trim().split(" ");
   const ns = BigInt(startedNs);
   return { browser, pid: Number(pid), startedMs: Number(ns / 1_000_000n) + Number(ns % 1_000_000n) / 1e6 };
-}
-
-/** Waits until no Plugboard window holds the single-instance name, so the next launch is a window of its own. */
-async function windowGone() {
-  const owned = () =>
-    execFileSync("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-      "org.freedesktop.DBus.NameHasOwner", "string:dev.plugboard.desktop.SingleInstance"]).toString().includes("boolean true");
-  const deadline = Date.now() + 20_000;
-  while (owned()) {
-    if (Date.now() > deadline) throw new Error("an earlier Plugboard window did not quit");
-    await sleep(100);
-  }
 }
 
 /**

@@ -37,7 +37,7 @@ function windowRunning() {
  * Waits until the previous test's window has let go of the single-instance name: a window started before that
  * would hand its arguments to the dying one and quit, and WebDriver would wait for it forever.
  */
-async function previousWindowGone() {
+export async function previousWindowGone() {
   const deadline = Date.now() + 20_000;
   while (windowRunning()) {
     if (Date.now() > deadline) throw new Error(`${INSTANCE_NAME} is still owned: an earlier window did not quit`);
