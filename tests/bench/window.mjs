@@ -13,7 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { remote } from "webdriverio";
 
-import { previousWindowGone } from "../e2e/app.mjs";
+import { previousWindowGone, serversReady } from "../e2e/app.mjs";
 import { cliBin, processTree, testServer, writeConfig } from "../support/system.mjs";
 
 const ROUNDS = 5;
@@ -97,19 +97,12 @@ function windowPss(pid) {
   return { mib: kib / 1024, counted };
 }
 
-async function servers(browser) {
-  await browser.waitUntil(async () => {
-    const text = await (await browser.$("main")).getText();
-    return (text.match(/Ready · \d+ tools?/g) ?? []).length === SERVERS;
-  }, { ...WAIT, timeoutMsg: `not all ${SERVERS} servers came up Ready` });
-}
-
 /** One cold start of `side` and its idle memory. */
 async function coldStart(side, round) {
   const { browser, pid, startedMs } = await launch(side, round);
   try {
     const { origin, painted } = await markTime(browser, side.mark);
-    if (side === SIDES.plugboard) await servers(browser);
+    if (side === SIDES.plugboard) await serversReady(browser, SERVERS, WAIT.timeout);
     await sleep(SETTLE_MS);
     return { coldMs: painted - startedMs, toPageMs: origin - startedMs, ...windowPss(pid) };
   } finally {
@@ -137,7 +130,7 @@ async function afterHistoryAndStream() {
   const { browser, pid } = await launch(SIDES.plugboard, "loaded");
   try {
     await markTime(browser, SIDES.plugboard.mark);
-    await servers(browser);
+    await serversReady(browser, SERVERS, WAIT.timeout);
     await browser.execute(() => {
       window.location.hash = "#/console?server=bench-0";
     });
