@@ -1,13 +1,11 @@
 #!/usr/bin/env bash
 # Runs the official MCP conformance suite's client scenarios against plugboard-conformance, which connects and logs
-# in through Plugboard's core the way the app does:
-#  1. the frozen 2025-11-25 requirement set (`--requirements 2025-11-25`: 18 scored scenarios), with the extension
-#     and later scenarios the suite runs beside it unscored: each of those must pass too, except the extensions
-#     Plugboard does not offer yet (NOT_OFFERED_YET, issue 15), which are reported as such;
-#  2. scenarios of other revisions whose behaviour Plugboard's 2025-11-25 client already has (EXTRA), one by one at
-#     the 2025-11-25 wire.
-# The 2026-07-28 set is not run: Plugboard does not speak that era yet (issue 15). One line per scenario with its
-# checks; exits non-zero if any scenario that must pass fails.
+# in through Plugboard's core the way the app does (probing for 2026-07-28, falling back to 2025-11-25):
+#  1. both frozen requirement sets (`--requirements 2025-11-25`: 18 scored scenarios; `--requirements 2026-07-28`:
+#     32), each with the extension and later scenarios the suite runs beside it unscored: each of those must pass
+#     too, except the extensions Plugboard does not offer yet (NOT_OFFERED_YET, issue 15), reported as such;
+#  2. scenarios of other revisions whose behaviour Plugboard also keeps at the 2025-11-25 wire (EXTRA), one by one.
+# One line per scenario with its checks; exits non-zero if any scenario that must pass fails.
 # Needs what `install-deps.sh --for-tests` installs: the suite in tests/node_modules and Node 22 in the tools folder.
 # Usage: conformance.sh [scenario ...]   (default: all of the above; named scenarios run one by one)
 set -euo pipefail
@@ -16,7 +14,9 @@ root=$PWD
 
 TOOLS_DIR=${PLUGBOARD_TOOLS_DIR:-$root/.tools}
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/plugboard/target}
-REQUIREMENTS=2025-11-25
+REQUIREMENT_SETS=(2025-11-25 2026-07-28)
+# The wire of the EXTRA scenarios, run one by one.
+WIRE=2025-11-25
 NOT_OFFERED_YET=(auth/dpop auth/dpop-nonce auth/wif-jwt-bearer)
 EXTRA=(
   auth/2025-03-26-oauth-metadata-backcompat auth/2025-03-26-oauth-endpoint-fallback
@@ -50,7 +50,7 @@ plain() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
 run_one() {
   local scenario=$1 log=$OUT/${1//\//_}.log status=0 start ms checks
   start=$(date +%s%N)
-  "$node" "$SUITE" client --command "$client" --scenario "$scenario" --spec-version "$REQUIREMENTS" --force \
+  "$node" "$SUITE" client --command "$client" --scenario "$scenario" --spec-version "$WIRE" --force \
     --timeout 30000 -o "$OUT/${scenario//\//_}" >"$log" 2>&1 || status=$?
   ms=$(( ($(date +%s%N) - start) / 1000000 ))
   checks=$(plain "$log" | sed -n 's/^Passed: \([0-9]*\/[0-9]*\).*/\1/p' | tail -1)
@@ -71,39 +71,41 @@ if [ $# -gt 0 ]; then
   exit
 fi
 
-# 1. The requirement set, as the suite scores it; its summary has a line per scenario: "✓ NAME: N passed, M failed".
-log=$OUT/requirements-$REQUIREMENTS.log
-start=$(date +%s%N)
-status=0
-"$node" "$SUITE" client --command "$client" --requirements "$REQUIREMENTS" --timeout 30000 -o "$OUT/requirements" \
-  >"$log" 2>&1 || status=$?
-ms=$(( ($(date +%s%N) - start) / 1000000 ))
-summary=$(plain "$log" | sed -n '/=== SUITE SUMMARY ===/,/^Total:/p' | grep -E '^[✓✗] ' || true)
-[ -n "$summary" ] || { plain "$log" | tail -40; fail "the suite printed no summary for --requirements $REQUIREMENTS (log: $log)"; }
-while IFS= read -r line; do
-  mark=${line%% *}
-  rest=${line#* }
-  scenario=${rest%%:*}
-  checks=$(sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 passed, \2 failed/p' <<<"$rest")
-  if [ "$mark" = "✓" ]; then
-    passed=$((passed + 1))
-    printf 'conformance PASS %-44s %s\n' "$scenario" "$checks"
-  elif [[ " ${NOT_OFFERED_YET[*]} " == *" $scenario "* ]]; then
-    printf 'conformance ---- %-44s %s  (an extension Plugboard does not offer yet)\n' "$scenario" "$checks"
-  else
+# 1. A requirement set, as the suite scores it; its summary has a line per scenario: "✓ NAME: N passed, M failed".
+run_set() {
+  local requirements=$1 log=$OUT/requirements-$1.log start ms status=0 summary line mark rest scenario checks
+  start=$(date +%s%N)
+  "$node" "$SUITE" client --command "$client" --requirements "$requirements" --timeout 30000 \
+    -o "$OUT/requirements-$requirements" >"$log" 2>&1 || status=$?
+  ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  summary=$(plain "$log" | sed -n '/=== SUITE SUMMARY ===/,/^Total:/p' | grep -E '^[✓✗] ' || true)
+  [ -n "$summary" ] || { plain "$log" | tail -40; fail "the suite printed no summary for --requirements $requirements (log: $log)"; }
+  while IFS= read -r line; do
+    mark=${line%% *}
+    rest=${line#* }
+    scenario=${rest%%:*}
+    checks=$(sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 passed, \2 failed/p' <<<"$rest")
+    if [ "$mark" = "✓" ]; then
+      passed=$((passed + 1))
+      printf 'conformance PASS %-10s %-44s %s\n' "$requirements" "$scenario" "$checks"
+    elif [[ " ${NOT_OFFERED_YET[*]} " == *" $scenario "* ]]; then
+      printf 'conformance ---- %-10s %-44s %s  (an extension Plugboard does not offer yet)\n' "$requirements" "$scenario" "$checks"
+    else
+      failed=$((failed + 1))
+      printf 'conformance FAIL %-10s %-44s %s  (log: %s)\n' "$requirements" "$scenario" "$checks" "$log"
+    fi
+  done <<<"$summary"
+  # The suite's own verdict on the scored set, beside ours on every line.
+  if [ "$status" -ne 0 ]; then
     failed=$((failed + 1))
-    printf 'conformance FAIL %-44s %s  (log: %s)\n' "$scenario" "$checks" "$log"
+    printf 'conformance FAIL the %s requirement set, as the suite scores it (log: %s)\n' "$requirements" "$log"
   fi
-done <<<"$summary"
-# The suite's own verdict on the scored set, beside ours on every line.
-if [ "$status" -ne 0 ]; then
-  failed=$((failed + 1))
-  printf 'conformance FAIL the %s requirement set, as the suite scores it (log: %s)\n' "$REQUIREMENTS" "$log"
-fi
-printf 'conformance: the %s requirement set ran in %d ms\n' "$REQUIREMENTS" "$ms"
+  printf 'conformance: the %s requirement set ran in %d ms\n' "$requirements" "$ms"
+}
+for requirements in "${REQUIREMENT_SETS[@]}"; do run_set "$requirements"; done
 
 # 2. The scenarios beyond the set.
 for scenario in "${EXTRA[@]}"; do run_one "$scenario"; done
 
-echo "conformance: $passed passed, $failed failed, ${#NOT_OFFERED_YET[@]} extensions not offered yet"
+echo "conformance: $passed passed, $failed failed, ${#NOT_OFFERED_YET[@]} extensions not offered yet (in each set)"
 [ "$failed" -eq 0 ]

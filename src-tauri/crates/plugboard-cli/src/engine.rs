@@ -10,6 +10,7 @@ use anyhow::Context;
 use super::runtime;
 use plugboard_core::engine::Engine;
 use plugboard_core::supervisor::{ServerStatus, SupervisorError, SupervisorEvent};
+use plugboard_core::transport::Era;
 use rmcp::model::{CallToolResult, ContentBlock};
 
 /// How long a command waits for servers to come up.
@@ -47,7 +48,8 @@ pub fn status(out: &mut impl Write, engine: &Engine) -> anyhow::Result<()> {
 fn detail(status: &ServerStatus) -> String {
     match status {
         ServerStatus::Ready { tools, protocol_version, server_name } => format!(
-            "{tools} tool(s), protocol {protocol_version}{}",
+            "{tools} tool(s), protocol {protocol_version} ({}){}",
+            Era::of_version(protocol_version).label(),
             server_name.as_deref().map(|n| format!(", {n}")).unwrap_or_default()
         ),
         ServerStatus::NeedsLogin { hint }

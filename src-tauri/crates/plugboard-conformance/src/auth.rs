@@ -19,6 +19,7 @@ use rmcp::model::{CallToolRequestParams, Tool};
 use rmcp::transport::auth::{AuthorizationManager, InMemoryCredentialStore, InMemoryStateStore, WWWAuthenticateParams};
 use url::Url;
 
+use crate::context::ScenarioContext;
 use crate::scenario::{Grant, Scenario};
 
 /// Where the authorization server is told to send the browser back; the user agent never goes there.
@@ -120,9 +121,11 @@ async fn finish(
     scenario: Scenario,
     tools: &[Tool],
 ) -> anyhow::Result<()> {
-    if let Some(call) = scenario.call(tools).filter(|c| tools.iter().any(|t| t.name == c.tool)) {
+    let calls = scenario.calls(tools, &ScenarioContext::empty());
+    for call in calls.into_iter().filter(|c| tools.iter().any(|t| t.name == c.tool)) {
         let peer = session.peer();
-        let request = || peer.call_tool(CallToolRequestParams::new(call.tool).with_arguments(call.arguments.clone()));
+        let request =
+            || peer.call_tool(CallToolRequestParams::new(call.tool.clone()).with_arguments(call.arguments.clone()));
         let result = match step_up {
             Some(step_up) => step_up.call(agent, request).await?,
             None => request().await?,
@@ -214,23 +217,6 @@ fn missing(key: &str) -> LoginError {
 
 fn names(tools: &[Tool]) -> Vec<&str> {
     tools.iter().map(|t| t.name.as_ref()).collect()
-}
-
-/// The scenario's `MCP_CONFORMANCE_CONTEXT` (client ids, secrets, keys), empty when the scenario sets none.
-struct ScenarioContext(serde_json::Map<String, serde_json::Value>);
-
-impl ScenarioContext {
-    fn from_env() -> anyhow::Result<Self> {
-        let Ok(raw) = std::env::var("MCP_CONFORMANCE_CONTEXT") else { return Ok(Self(serde_json::Map::new())) };
-        match serde_json::from_str(&raw).context("MCP_CONFORMANCE_CONTEXT is not JSON")? {
-            serde_json::Value::Object(map) => Ok(Self(map)),
-            _ => bail!("MCP_CONFORMANCE_CONTEXT is not a JSON object"),
-        }
-    }
-
-    fn get(&self, key: &str) -> Option<String> {
-        self.0.get(key).and_then(serde_json::Value::as_str).map(str::to_owned)
-    }
 }
 
 /// A user agent that visits the authorization page and reads the redirect it answers with, instead of a person

@@ -1,18 +1,21 @@
 //! The client the MCP conformance suite (`npx @modelcontextprotocol/conformance client`) runs: it is given the
 //! scenario's server URL as its last argument and the scenario's name in `MCP_CONFORMANCE_SCENARIO`, connects with
-//! Plugboard's pooled HTTP client and Streamable HTTP session (protocol 2025-11-25), and does what the scenario
+//! Plugboard's pooled HTTP client and Streamable HTTP session (2026-07-28 where the server offers it, else
+//! 2025-11-25), and does what the scenario
 //! expects of a client. It answers elicitation by applying the form's defaults, which the app itself must never do.
 //! The `auth/*` scenarios log in through `plugboard_core::auth` (see `auth.rs`). The default log filter stays at
 //! `warn`: rmcp logs the authorization code at debug level under its auth target.
 #![allow(clippy::print_stdout, reason = "a command-line tool: its stdout is its report, kept by the suite")]
 
 mod auth;
+mod context;
 mod scenario;
 
 use anyhow::{Context, bail};
 use plugboard_core::net::pooled_http_client;
 use plugboard_core::transport::{ElicitationPolicy, RemoteOptions, RemoteSpec, connect_remote};
 
+use context::ScenarioContext;
 use scenario::Scenario;
 
 /// How long to let rmcp's standalone SSE stream connect before the scenario's tool call (see its use).
@@ -47,16 +50,19 @@ async fn main() -> anyhow::Result<()> {
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
     println!("tools: {names:?}");
 
-    if let Some(call) = scenario.call(&tools) {
+    let calls = scenario.calls(&tools, &ScenarioContext::from_env()?);
+    if !calls.is_empty() {
         // rmcp opens the standalone GET stream in the background after `initialized` and gives no signal when it is
         // up. A server that sends its request (the elicitation) on that stream before it exists loses it, and the
         // call then hangs for the server's 60 s timeout; about 1 run in 12 did without this pause.
         tokio::time::sleep(STANDALONE_STREAM_GRACE).await;
-        if !names.contains(&call.tool) {
+    }
+    for call in calls {
+        if !names.contains(&call.tool.as_str()) {
             bail!("the server does not list the tool `{}` this scenario calls", call.tool);
         }
         let result =
-            session.call_tool(call.tool, call.arguments).await.with_context(|| format!("calling {}", call.tool))?;
+            session.call_tool(&call.tool, call.arguments).await.with_context(|| format!("calling {}", call.tool))?;
         let text = serde_json::to_string(&result.content).unwrap_or_default();
         println!("{} answered: {text}", call.tool);
         if result.is_error == Some(true) {

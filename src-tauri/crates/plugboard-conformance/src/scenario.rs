@@ -1,10 +1,13 @@
-//! What each client scenario of the conformance suite expects the client to do. The basic ones connect and make a
-//! call (the schema one hands a listed tool's input schema back as it was received); the auth ones log in through
-//! Plugboard's core with the grant the scenario sets up. An unknown name is an error rather than a silent pass.
+//! What each client scenario of the conformance suite expects the client to do. The basic ones connect and make
+//! their calls (the schema one hands a listed tool's input schema back as it was received; the 2026-07-28 ones call
+//! what the context names, or every tool the session kept); the auth ones log in through Plugboard's core with the
+//! grant the scenario sets up. An unknown name is an error rather than a silent pass.
 
 use anyhow::bail;
 use rmcp::model::{JsonObject, Tool};
-use serde_json::json;
+use serde_json::{Value, json};
+
+use crate::context::ScenarioContext;
 
 /// A client scenario of the suite this binary knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,6 +23,17 @@ pub enum Scenario {
     /// Hand the input schema of the listed `json_schema_2020_12_tool` back to `json_schema_echo` as received, so the
     /// suite sees whether listing it kept every JSON Schema 2020-12 keyword (`$schema`, `$defs`, `$anchor`, …).
     SchemaPreservation,
+    /// List the tools and call none: the suite checks what every request carried (2026-07-28's `_meta` and version
+    /// header, a retry after a refused version), or that a network `$ref` in a schema was never fetched.
+    ListOnly,
+    /// Make exactly the calls of the context's `toolCalls` (the `Mcp-Param-*` headers' values and encodings).
+    ContextCalls,
+    /// Call every tool the session kept, each with a value for every required property: a tool whose `x-mcp-header`
+    /// annotations are invalid must have been dropped at listing, so it is never called.
+    EveryKeptTool,
+    /// Call the multi-round-trip tools in turn: each `input_required` round is answered and retried by rmcp with the
+    /// server's `requestState` unchanged, on a new request id.
+    RequestState,
     /// An `auth/*` scenario: log in with this grant when challenged, list the tools, call `test-tool` if listed.
     Auth(Grant),
 }
@@ -73,10 +87,14 @@ const AUTHORIZATION_CODE_SCENARIOS: &[&str] = &[
 const SCHEMA_FOCAL_TOOL: &str = "json_schema_2020_12_tool";
 const SCHEMA_ECHO_TOOL: &str = "json_schema_echo";
 
+/// The multi-round-trip tools of `sep-2322-client-request-state`, in the order they are called.
+const REQUEST_STATE_TOOLS: &[&str] =
+    &["test_mrtr_echo_state", "test_mrtr_no_state", "test_mrtr_unrelated", "test_mrtr_no_result_type"];
+
 /// One tool call a scenario makes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Call {
-    pub tool: &'static str,
+    pub tool: String,
     pub arguments: JsonObject,
 }
 
@@ -89,6 +107,10 @@ impl Scenario {
             "elicitation-sep1034-client-defaults" => Self::ElicitationDefaults,
             "sse-retry" => Self::SseRetry,
             "json-schema-2020-12-preservation" => Self::SchemaPreservation,
+            "request-metadata" | "json-schema-ref-no-deref" => Self::ListOnly,
+            "http-custom-headers" => Self::ContextCalls,
+            "http-invalid-tool-headers" => Self::EveryKeptTool,
+            "sep-2322-client-request-state" => Self::RequestState,
             "auth/client-credentials-jwt" | "auth/client-credentials-basic" => Self::Auth(Grant::ClientCredentials),
             "auth/enterprise-managed-authorization" => Self::Auth(Grant::CrossApp),
             other => match other.strip_prefix("auth/") {
@@ -98,23 +120,61 @@ impl Scenario {
         })
     }
 
-    /// The tool call the scenario's server waits for, given the tools it `listed`, if any (auth scenarios call
-    /// `test-tool` when it is listed).
-    pub fn call(self, listed: &[Tool]) -> Option<Call> {
-        let (tool, arguments) = match self {
-            Self::Initialize => return None,
-            Self::ToolsCall => ("add_numbers", json!({"a": 5, "b": 3})),
-            Self::ElicitationDefaults => ("test_client_elicitation_defaults", json!({})),
-            Self::SseRetry => ("test_reconnection", json!({})),
-            Self::SchemaPreservation => {
-                let focal = listed.iter().find(|t| t.name == SCHEMA_FOCAL_TOOL)?;
-                (SCHEMA_ECHO_TOOL, json!({"schema": focal.input_schema.as_ref()}))
-            }
-            Self::Auth(_) => ("test-tool", json!({})),
-        };
-        let serde_json::Value::Object(arguments) = arguments else { return None };
-        Some(Call { tool, arguments })
+    /// The tool calls the scenario's server waits for, in order, given the tools the session kept and the
+    /// scenario's context (auth scenarios call `test-tool` when it is listed).
+    pub fn calls(self, listed: &[Tool], context: &ScenarioContext) -> Vec<Call> {
+        let one = |tool: &str, arguments: Value| vec![call(tool, arguments)];
+        match self {
+            Self::Initialize | Self::ListOnly => Vec::new(),
+            Self::ToolsCall => one("add_numbers", json!({"a": 5, "b": 3})),
+            Self::ElicitationDefaults => one("test_client_elicitation_defaults", json!({})),
+            Self::SseRetry => one("test_reconnection", json!({})),
+            Self::SchemaPreservation => match listed.iter().find(|t| t.name == SCHEMA_FOCAL_TOOL) {
+                Some(focal) => one(SCHEMA_ECHO_TOOL, json!({"schema": focal.input_schema.as_ref()})),
+                None => Vec::new(),
+            },
+            Self::ContextCalls => context_calls(context),
+            Self::EveryKeptTool => listed.iter().map(|t| call(&t.name, required_values(t))).collect(),
+            Self::RequestState => REQUEST_STATE_TOOLS.iter().map(|tool| call(tool, json!({}))).collect(),
+            Self::Auth(_) => one("test-tool", json!({})),
+        }
     }
+}
+
+fn call(tool: &str, arguments: Value) -> Call {
+    let arguments = match arguments {
+        Value::Object(arguments) => arguments,
+        _ => JsonObject::new(),
+    };
+    Call { tool: tool.to_owned(), arguments }
+}
+
+/// The context's `toolCalls`: `[{"name": …, "arguments": {…}}, …]`.
+fn context_calls(context: &ScenarioContext) -> Vec<Call> {
+    let Some(Value::Array(calls)) = context.value("toolCalls") else { return Vec::new() };
+    calls
+        .iter()
+        .filter_map(|c| Some(call(c.get("name")?.as_str()?, c.get("arguments").cloned().unwrap_or(json!({})))))
+        .collect()
+}
+
+/// A value of its type for each required property of `tool`'s input schema.
+fn required_values(tool: &Tool) -> Value {
+    let schema = tool.input_schema.as_ref();
+    let properties = schema.get("properties").and_then(Value::as_object);
+    let required = schema.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str);
+    let values = required.map(|name| {
+        let kind = properties.and_then(|p| p.get(name)).and_then(|p| p.get("type")).and_then(Value::as_str);
+        let value = match kind {
+            Some("integer" | "number") => json!(1),
+            Some("boolean") => json!(true),
+            Some("object") => json!({}),
+            Some("array") => json!([]),
+            _ => json!("test"),
+        };
+        (name.to_owned(), value)
+    });
+    Value::Object(values.collect())
 }
 
 #[cfg(test)]
@@ -131,13 +191,18 @@ mod tests {
             "elicitation-sep1034-client-defaults",
             "sse-retry",
             "json-schema-2020-12-preservation",
+            "request-metadata",
+            "json-schema-ref-no-deref",
+            "http-custom-headers",
+            "http-invalid-tool-headers",
+            "sep-2322-client-request-state",
         ];
         let auth = AUTHORIZATION_CODE_SCENARIOS.iter().map(|s| format!("auth/{s}")).chain(
             ["auth/client-credentials-jwt", "auth/client-credentials-basic", "auth/enterprise-managed-authorization"]
                 .map(String::from),
         );
         let all: Vec<String> = basic.iter().map(|s| (*s).to_owned()).chain(auth).collect();
-        assert_eq!(all.len(), 35);
+        assert_eq!(all.len(), 40);
         for name in &all {
             assert!(Scenario::named(name).is_ok(), "{name}");
         }
@@ -147,16 +212,47 @@ mod tests {
         assert!(Scenario::named("metadata-default").is_err());
     }
 
+    fn tools_of(calls: Vec<Call>) -> Vec<String> {
+        calls.into_iter().map(|c| c.tool).collect()
+    }
+
     /// `add_numbers` gets numeric arguments; initialize calls nothing; auth scenarios call `test-tool`.
     #[test]
     fn calls() {
-        assert_eq!(Scenario::Initialize.call(&[]), None);
-        let call = Scenario::ToolsCall.call(&[]);
-        assert_eq!(
-            call.map(|c| (c.tool, serde_json::Value::Object(c.arguments))),
-            Some(("add_numbers", json!({"a": 5, "b": 3})))
-        );
-        assert_eq!(Scenario::Auth(Grant::CrossApp).call(&[]).map(|c| c.tool), Some("test-tool"));
+        let none = ScenarioContext::empty();
+        assert_eq!(Scenario::Initialize.calls(&[], &none), []);
+        let call = Scenario::ToolsCall.calls(&[], &none).pop().expect("one call");
+        assert_eq!((call.tool.as_str(), Value::Object(call.arguments)), ("add_numbers", json!({"a": 5, "b": 3})));
+        assert_eq!(tools_of(Scenario::Auth(Grant::CrossApp).calls(&[], &none)), ["test-tool"]);
+        assert_eq!(tools_of(Scenario::RequestState.calls(&[], &none)), REQUEST_STATE_TOOLS);
+    }
+
+    /// The context's calls are made exactly as given, arguments and all; without a context, none.
+    #[test]
+    fn context_calls_are_made_as_given() {
+        let context = ScenarioContext::parse(
+            r#"{"toolCalls": [{"name": "a", "arguments": {"region": " us ", "n": 42}}, {"name": "b"}]}"#,
+        )
+        .expect("context");
+        let calls = Scenario::ContextCalls.calls(&[], &context);
+        assert_eq!(tools_of(calls.clone()), ["a", "b"]);
+        assert_eq!(Value::Object(calls[0].arguments.clone()), json!({"region": " us ", "n": 42}));
+        assert_eq!(Scenario::ContextCalls.calls(&[], &ScenarioContext::empty()), []);
+    }
+
+    /// Every kept tool is called with a value of its type for each required property.
+    #[test]
+    fn every_kept_tool_gets_its_required_values() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"region": {"type": "string"}, "n": {"type": "integer"}, "opt": {"type": "boolean"}},
+            "required": ["region", "n"]
+        });
+        let Value::Object(schema) = schema else { unreachable!() };
+        let listed = [Tool::new("valid_tool", "kept", std::sync::Arc::new(schema))];
+        let calls = Scenario::EveryKeptTool.calls(&listed, &ScenarioContext::empty());
+        assert_eq!(tools_of(calls.clone()), ["valid_tool"]);
+        assert_eq!(Value::Object(calls[0].arguments.clone()), json!({"region": "test", "n": 1}));
     }
 
     /// The schema scenario hands back the focal tool's input schema exactly as listed, `$`-keywords and all; with
@@ -172,9 +268,10 @@ mod tests {
         });
         let serde_json::Value::Object(object) = schema.clone() else { unreachable!() };
         let listed = [Tool::new(SCHEMA_FOCAL_TOOL, "focal", std::sync::Arc::new(object))];
-        let call = Scenario::SchemaPreservation.call(&listed).expect("the focal tool is listed");
+        let none = ScenarioContext::empty();
+        let call = Scenario::SchemaPreservation.calls(&listed, &none).pop().expect("the focal tool is listed");
         assert_eq!(call.tool, SCHEMA_ECHO_TOOL);
-        assert_eq!(serde_json::Value::Object(call.arguments), json!({"schema": schema}));
-        assert_eq!(Scenario::SchemaPreservation.call(&[]), None);
+        assert_eq!(Value::Object(call.arguments), json!({"schema": schema}));
+        assert_eq!(Scenario::SchemaPreservation.calls(&[], &none), []);
     }
 }

@@ -9,6 +9,7 @@ use rmcp::model::{Prompt, Resource};
 use rmcp::{ErrorData, Peer, RoleServer, schemars, tool, tool_router};
 use serde::Deserialize;
 
+use crate::era::Change;
 use crate::server::TestServer;
 
 /// The resources' and prompts' names added so far (the lock is never held across an await).
@@ -53,7 +54,7 @@ impl TestServer {
         peer: Peer<RoleServer>,
     ) -> Result<String, ErrorData> {
         self.lists().resources.lock().unwrap_or_else(PoisonError::into_inner).push(name.clone());
-        peer.notify_resource_list_changed().await.map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        self.announcer.announce(&peer, Change::Resources).await?;
         Ok(format!("added resource {name}"))
     }
 
@@ -64,7 +65,7 @@ impl TestServer {
         peer: Peer<RoleServer>,
     ) -> Result<String, ErrorData> {
         self.lists().prompts.lock().unwrap_or_else(PoisonError::into_inner).push(name.clone());
-        peer.notify_prompt_list_changed().await.map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        self.announcer.announce(&peer, Change::Prompts).await?;
         Ok(format!("added prompt {name}"))
     }
 }

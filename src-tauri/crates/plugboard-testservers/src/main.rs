@@ -4,6 +4,7 @@
 
 #![allow(clippy::print_stderr, reason = "a stdio MCP server's only channel for diagnostics is stderr")]
 
+mod era;
 mod extras;
 mod garbage;
 mod hostile;

@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use crate::era::Era;
+
 /// An MCP test server for Plugboard's fault tests (stdio).
 #[derive(Debug, clap::Parser)]
 #[command(name = "plugboard-testserver")]
@@ -58,6 +60,15 @@ pub struct Options {
     /// Offer a `flood` tool that sends `count` log notifications as fast as it can, then answers.
     #[arg(long)]
     pub flood_notifications: bool,
+    /// Which protocol era to speak: `legacy` (`initialize` only), `modern` (2026-07-28 only) or `dual`.
+    #[arg(long, value_enum, default_value_t = Era::Legacy)]
+    pub era: Era,
+    /// Answer `initialize` with this protocol version whatever the client asks, as an older server does.
+    #[arg(long, value_name = "VERSION")]
+    pub legacy_version: Option<String>,
+    /// Append "discover" or "initialize" to this file for every opening the server is asked for.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
     /// Ignored: lets a test find its own server processes (`pgrep -f TAG`).
     #[arg(long, value_name = "TAG")]
     pub tag: Option<String>,

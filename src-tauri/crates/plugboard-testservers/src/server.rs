@@ -2,18 +2,21 @@
 //! resources and prompts), the capabilities it announces, and the one `call_tool` that journals every call and, for
 //! `--hang`, never answers (nor, for `--hang-tools-list`, does `tools/list`).
 
+use std::borrow::Cow;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, Implementation, ListPromptsResult, ListResourceTemplatesResult,
-    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, DiscoverResult, Implementation, InitializeRequestParams, InitializeResult,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ProtocolVersion, ServerCapabilities, ServerConfig, SubscriptionFilter,
 };
-use rmcp::service::RequestContext;
+use rmcp::service::{RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool_handler};
 
+use crate::era::{Announcer, accepted};
 use crate::extras::Extras;
 use crate::journal::Journal;
 use crate::lists::Lists;
@@ -31,6 +34,10 @@ pub struct TestServer {
     pub(crate) lists: Option<Lists>,
     /// `--extras-description-file`: instructions, a prompt and a resource template.
     extras: Option<Extras>,
+    /// `--era`: what the server answers to each opening, and how it announces list changes.
+    pub(crate) announcer: Announcer,
+    /// `--openings`: each `server/discover` and `initialize` asked for.
+    openings: Arc<Journal>,
 }
 
 impl TestServer {
@@ -66,6 +73,8 @@ impl TestServer {
             journal: Arc::new(Journal::new(options.journal.clone())),
             crash_once: options.crash_once.clone(),
             hang: options.hang,
+            announcer: Announcer::new(options.era, options.legacy_version.as_deref()),
+            openings: Arc::new(Journal::new(options.openings.clone())),
             hang_tools_list: options.hang_tools_list,
             lists: options.list_changed.then(Lists::default),
             extras: Extras::read(options.extras_description_file.as_deref()),
@@ -103,6 +112,36 @@ impl ServerHandler for TestServer {
             Some(extras) => config.with_instructions(extras.instructions()),
             None => config,
         }
+    }
+
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        self.openings.record("initialize");
+        let negotiated = self.negotiate_initialize(&request);
+        self.announcer.answer_initialize(&request, &context, negotiated)
+    }
+
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        Cow::Owned(self.announcer.supported_versions())
+    }
+
+    async fn discover(&self, _context: RequestContext<RoleServer>) -> Result<DiscoverResult, ErrorData> {
+        self.openings.record("discover");
+        match self.announcer.discover_refused() {
+            Some(refused) => Err(refused),
+            None => Ok(DiscoverResult::from_server_info(self.announcer.supported_versions(), self.get_info())),
+        }
+    }
+
+    fn accepted_subscription_filter(&self, requested: &SubscriptionFilter) -> Option<SubscriptionFilter> {
+        Some(accepted(requested))
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        self.announcer.follow(context).await
     }
 
     async fn list_tools(

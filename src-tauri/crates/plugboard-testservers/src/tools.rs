@@ -12,6 +12,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, Peer, RoleServer, schemars, tool, tool_router};
 use serde::Deserialize;
 
+use crate::era::Change;
 use crate::server::TestServer;
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -170,7 +171,7 @@ impl TestServer {
         self.add_route(ToolRoute::new_dyn(tool, |_context| {
             Box::pin(async { Ok(CallToolResult::success(vec![ContentBlock::text("added")]).into()) })
         }));
-        peer.notify_tool_list_changed().await.map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        self.announcer.announce(&peer, Change::Tools).await?;
         Ok(format!("added {name}"))
     }
 }

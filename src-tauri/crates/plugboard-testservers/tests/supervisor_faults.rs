@@ -13,7 +13,7 @@ use plugboard_core::trust::PinChange;
 use serde_json::json;
 use tokio::sync::oneshot;
 
-use support::{Harness, args, fnv1a, is_ready, journal, journal_count, text_of};
+use support::{Harness, args, fnv1a, is_ready, journal, journal_count, text_of, within};
 
 const RACE_ROUNDS: usize = 5;
 
@@ -326,10 +326,7 @@ async fn list_changed_refreshes_the_tools_and_withholds_the_new_one() {
 
     let added = h.sup.call("growing", "add_tool", args(json!({"name": "fresh"})), None).await.expect("call");
     assert_eq!(text_of(&added), "added fresh");
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while fresh(&h).is_none() && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    within(Duration::from_secs(5), || fresh(&h).is_some()).await;
     let tool = fresh(&h).expect("the new tool never showed up in tools()");
     assert_eq!(tool.withheld, Some(PinChange::New));
     let refused = h.sup.call("growing", "fresh", args(json!({})), None).await;

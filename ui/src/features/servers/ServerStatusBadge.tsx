@@ -1,6 +1,7 @@
 // One server's live status as an icon plus words (never colour alone); every server-supplied string stays plain text.
 import { useId } from "react";
 import type { ServerStatus } from "../../ipc/bindings";
+import { protocolLabel } from "./protocol";
 import { revealHidden } from "./revealHidden";
 import { sentenceStart } from "./sentenceStart";
 import { STATUS_LOOK } from "./statusLook";
@@ -56,9 +57,9 @@ function noteFor(status: ServerStatus): string | undefined {
   return undefined;
 }
 
-/** Extra detail for the tooltip of a ready server: what it calls itself and the protocol version it speaks. */
+/** Extra detail for the tooltip of a ready server: what it calls itself and the protocol version and era it speaks. */
 function titleFor(status: ServerStatus): string | undefined {
   if (status.state !== "ready") return undefined;
   const name = status.serverName === null ? "" : `${revealHidden(status.serverName)} · `;
-  return `${name}MCP ${revealHidden(status.protocolVersion)}`;
+  return `${name}${protocolLabel(revealHidden(status.protocolVersion))}`;
 }

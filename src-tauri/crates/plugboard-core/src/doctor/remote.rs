@@ -75,26 +75,33 @@ pub(super) async fn walk(config: &ServerConfig, http: &HttpSpec, vault: Arc<Vaul
 /// What the endpoint answers to the first request the transport would send.
 async fn probe_http(config: &ServerConfig, http: &HttpSpec, url: &str, source: &ServerReferences<'_>) -> Step {
     const STEP: &str = "http";
-    let client = pooled_http_client();
-    let mut request = match http.mode {
-        HttpMode::Sse => client.get(url).header("Accept", "text/event-stream"),
-        HttpMode::StreamableHttp | HttpMode::Probe => client
-            .post(url)
-            .header("Accept", "application/json, text/event-stream")
-            .header("Content-Type", "application/json")
-            .body(INITIALIZE),
-    };
-    for (name, value) in &http.headers {
-        if let Ok(value) = expand(value, source) {
-            request = request.header(name.as_str(), value.value.expose().as_str());
+    let send = |body: &'static str, modern: bool| {
+        let client = pooled_http_client();
+        let mut request = match http.mode {
+            HttpMode::Sse => client.get(url).header("Accept", "text/event-stream"),
+            HttpMode::StreamableHttp | HttpMode::Probe => client
+                .post(url)
+                .header("Accept", "application/json, text/event-stream")
+                .header("Content-Type", "application/json")
+                .body(body),
+        };
+        if modern {
+            // 2026-07-28's routing headers, which a server of that era checks against the body.
+            request = request.header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "server/discover");
         }
-    }
-    if let Auth::BearerEnv { var } = &config.auth
-        && let Ok(token) = std::env::var(var)
-    {
-        request = request.bearer_auth(token);
-    }
-    let response = match tokio::time::timeout(LIMIT, request.send()).await {
+        for (name, value) in &http.headers {
+            if let Ok(value) = expand(value, source) {
+                request = request.header(name.as_str(), value.value.expose().as_str());
+            }
+        }
+        if let Auth::BearerEnv { var } = &config.auth
+            && let Ok(token) = std::env::var(var)
+        {
+            request = request.bearer_auth(token);
+        }
+        tokio::time::timeout(LIMIT, request.send())
+    };
+    let response = match send(INITIALIZE, false).await {
         Ok(Ok(response)) => response,
         Ok(Err(e)) => {
             return Step::failed(STEP, root_cause(&e), "check the URL (http vs https) and any proxy or certificate");
@@ -107,6 +114,17 @@ async fn probe_http(config: &ServerConfig, http: &HttpSpec, url: &str, source: &
             );
         }
     };
+    // A server of the 2026-07-28 era only refuses `initialize`: it is asked `server/discover` instead.
+    if http.mode != HttpMode::Sse
+        && matches!(response.status().as_u16(), 400 | 404 | 405)
+        && let Ok(Ok(modern)) = send(DISCOVER, true).await
+        && modern.status().is_success()
+    {
+        return Step::passed(
+            STEP,
+            format!("the endpoint answered {} to server/discover (2026-07-28)", modern.status()),
+        );
+    }
     let status = response.status();
     let challenge = response.headers().get("www-authenticate").and_then(|v| v.to_str().ok()).map(str::to_owned);
     match status.as_u16() {
@@ -148,4 +166,5 @@ fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
     current.to_string()
 }
 
+const DISCOVER: &str = r#"{"jsonrpc":"2.0","id":0,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"plugboard-doctor","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}}}}"#;
 const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"plugboard-doctor","version":"0"}}}"#;

@@ -23,6 +23,7 @@ use crate::transport::{
 };
 use crate::trust::{Approvals, Unapproved};
 
+use super::era_memory::EraMemory;
 use super::scrub::Scrub;
 
 /// A session and what the person should know about how it was made.
@@ -105,6 +106,8 @@ pub struct LiveConnector {
     client: Option<DownstreamLink>,
     /// The transport a probed URL turned out to speak, so reconnects skip the probe.
     probed: std::sync::Mutex<HashMap<String, HttpMode>>,
+    /// The servers that turned out to be of the earlier era, so reconnects open with `initialize` at once.
+    eras: EraMemory,
     /// Hears the keychain being unlocked, for servers waiting on it.
     keychain: KeychainWatch,
     /// Learns each value expanded, for the log writer to take out of every line.
@@ -117,7 +120,17 @@ impl LiveConnector {
     pub fn new(vault: Arc<Vault>, approvals: Approvals) -> Self {
         let http = std::sync::OnceLock::new();
         let (probed, keychain, log_scrub) = (std::sync::Mutex::default(), KeychainWatch::new(), LogScrub::default());
-        Self { vault, approvals, http, person: None, client: None, probed, keychain, log_scrub }
+        Self {
+            vault,
+            approvals,
+            http,
+            person: None,
+            client: None,
+            probed,
+            eras: EraMemory::default(),
+            keychain,
+            log_scrub,
+        }
     }
 
     /// A connector whose sessions hand servers' elicitation, sampling and roots requests to `person` (the window).
@@ -167,20 +180,23 @@ impl Connector for LiveConnector {
             let answerer = self.answerer(config.name.as_str());
             match resolved {
                 Resolved::Stdio(launch, warnings) => {
-                    let session =
-                        connect_stdio_answered(config.name.as_str(), &launch, answerer).await.map_err(|e| {
-                            Scrub::new(config, None, &secrets).error(ConnectError::Transport {
-                                transient: e.is_transient(),
-                                message: e.to_string(),
-                                stderr_tail: e.stderr_tail().map(str::to_owned),
-                            })
-                        })?;
+                    let key = EraMemory::stdio_key(config.name.as_str(), &launch);
+                    let opening = self.eras.opening(&key);
+                    let connected = connect_stdio_answered(config.name.as_str(), &launch, answerer, opening).await;
+                    let session = self.eras.learn(&key, opening, connected).map_err(|e| {
+                        Scrub::new(config, None, &secrets).error(ConnectError::Transport {
+                            transient: e.is_transient(),
+                            message: e.to_string(),
+                            stderr_tail: e.stderr_tail().map(str::to_owned),
+                        })
+                    })?;
                     Ok(Connected { session, warnings, secrets, pinning })
                 }
                 Resolved::Http { url, headers, mode, warnings, login } => {
                     let server = config.name.as_str();
                     let http = self.http.get_or_init(pooled_http_client).clone();
-                    let mut options = RemoteOptions::new(http.clone(), answerer);
+                    let opening = self.eras.opening(&url);
+                    let mut options = RemoteOptions::new(http.clone(), answerer).opening(opening);
                     let with_login = matches!(login, Login::Configured | Login::Stored);
                     // A login speaks Streamable HTTP only, so there is no probe to remember.
                     let asked = if with_login {
@@ -190,7 +206,7 @@ impl Connector for LiveConnector {
                         self.remembered(&url, mode)
                     };
                     let spec = RemoteSpec { url: url.clone(), headers, mode: asked };
-                    let remote = match connect_remote(spec, options).await {
+                    let remote = match self.eras.learn(&url, opening, connect_remote(spec, options).await) {
                         Ok(remote) => remote,
                         Err(e) => {
                             let error = remote_error(e, config, &url, &login, &http).await;

@@ -8,6 +8,7 @@ mod backoff;
 mod call;
 mod call_event;
 mod connector;
+mod era_memory;
 mod error;
 mod inspect;
 mod leftovers;

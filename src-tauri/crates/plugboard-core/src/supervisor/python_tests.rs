@@ -1,5 +1,6 @@
 //! The supervisor against a server built on the Python MCP SDK (PyPI `mcp`, in the `.tools/py` venv) over stdio,
-//! legacy SSE and Streamable HTTP: each comes up Ready and a tool call round-trips.
+//! legacy SSE and Streamable HTTP: each comes up Ready in the era that wire offers (SDK 2.3 speaks 2026-07-28 over
+//! stdio and Streamable HTTP; legacy SSE is 2024-11-05 by nature, answered at 2025-11-25) and a tool call round-trips.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -61,24 +62,25 @@ fn local(name: &str) -> ServerConfig {
     ))
 }
 
-/// Brings up the one configured server, asserts it is Ready, and returns what `echo` answers.
-async fn ready_then_echo(config: ServerConfig, message: &str) -> String {
+/// Brings up the one configured server, asserts it is Ready, and returns the protocol version it speaks and what
+/// `echo` answers.
+async fn ready_then_echo(config: ServerConfig, message: &str) -> (String, String) {
     let name = config.name.to_string();
     let sup = supervisor();
     sup.reconcile(vec![config]).await;
     let status = sup.settled(&name, Duration::from_secs(60)).await;
-    assert!(matches!(status, Ok(ServerStatus::Ready { .. })), "{name}: {status:?}");
+    let Ok(ServerStatus::Ready { protocol_version, .. }) = status else { panic!("{name}: {status:?}") };
     let args = json!({ "message": message }).as_object().cloned().unwrap_or_default();
     let result = sup.call(&name, "echo", args, None).await.unwrap_or_else(|e| panic!("{name}: {e}"));
     sup.shutdown().await;
-    result.content.iter().filter_map(|c| c.as_text()).map(|t| t.text.clone()).collect()
+    (protocol_version, result.content.iter().filter_map(|c| c.as_text()).map(|t| t.text.clone()).collect())
 }
 
-/// A Python SDK server spawned over stdio comes up Ready and its `echo` tool answers.
+/// A Python SDK server spawned over stdio comes up Ready at 2026-07-28 and its `echo` tool answers.
 #[tokio::test]
 #[ignore = "needs the Python SDK venv; make test installs it into .tools/py"]
 async fn python_sdk_over_stdio() {
-    assert_eq!(ready_then_echo(local("py-stdio"), "stdio").await, "Echo: stdio");
+    assert_eq!(ready_then_echo(local("py-stdio"), "stdio").await, ("2026-07-28".into(), "Echo: stdio".into()));
 }
 
 /// A Python SDK server over legacy SSE (`/sse`) comes up Ready and its `echo` tool answers.
@@ -87,14 +89,14 @@ async fn python_sdk_over_stdio() {
 async fn python_sdk_over_sse() {
     let server = start_python("sse");
     let config = remote("py-sse", server.url("/sse"), HttpMode::Sse);
-    assert_eq!(ready_then_echo(config, "sse").await, "Echo: sse");
+    assert_eq!(ready_then_echo(config, "sse").await, ("2025-11-25".into(), "Echo: sse".into()));
 }
 
-/// A Python SDK server over Streamable HTTP (`/mcp`) comes up Ready and its `echo` tool answers.
+/// A Python SDK server over Streamable HTTP (`/mcp`) comes up Ready at 2026-07-28 and its `echo` tool answers.
 #[tokio::test]
 #[ignore = "needs the Python SDK venv; make test installs it into .tools/py"]
 async fn python_sdk_over_streamable_http() {
     let server = start_python("streamable-http");
     let config = remote("py-streamable", server.url("/mcp"), HttpMode::StreamableHttp);
-    assert_eq!(ready_then_echo(config, "streamable").await, "Echo: streamable");
+    assert_eq!(ready_then_echo(config, "streamable").await, ("2026-07-28".into(), "Echo: streamable".into()));
 }

@@ -89,6 +89,7 @@ impl FakeMcp {
                         pour(&mut stream, prefix.as_bytes(), &counter).await;
                     }
                     ("POST", Reply::Accepted) => respond(&mut stream, 202, &[], b"").await,
+                    ("POST", Reply::Unknown) => respond(&mut stream, 400, &[], b"Bad Request: no session").await,
                     ("DELETE", _) => respond(&mut stream, 200, &[], b"").await,
                     // No standalone event stream.
                     _ => respond(&mut stream, 405, &[], b"").await,
@@ -144,7 +145,7 @@ impl FakeMcp {
                             counter.fetch_add(CHUNK, Ordering::SeqCst);
                         }
                     }
-                    Reply::Accepted => {}
+                    Reply::Accepted | Reply::Unknown => {}
                 }
             }
         })
@@ -157,6 +158,8 @@ enum Reply {
     Result(Value),
     Accepted,
     ToolCall,
+    /// A request it does not know (`server/discover`): refused as a server of the earlier era does, without a session.
+    Unknown,
 }
 
 /// The fake's whole protocol.
@@ -170,6 +173,7 @@ fn reply_to(message: &Value) -> Reply {
         "tools/list" => Reply::Result(json!({"tools": [{"name": "act", "inputSchema": {"type": "object"}}]})),
         "tools/call" => Reply::ToolCall,
         "ping" => Reply::Result(json!({})),
+        _ if message.get("id").is_some() => Reply::Unknown,
         _ => Reply::Accepted,
     }
 }

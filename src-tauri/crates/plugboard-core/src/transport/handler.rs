@@ -191,7 +191,7 @@ impl PlugboardClient {
         self.tap.clone()
     }
 
-    fn notify(&self, notice: ServerNotice) {
+    pub(super) fn notify(&self, notice: ServerNotice) {
         if !self.listening.load(Ordering::Acquire) {
             return;
         }

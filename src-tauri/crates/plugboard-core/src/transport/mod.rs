@@ -1,17 +1,20 @@
-//! Connections to MCP servers, all served with Plugboard's one handler: stdio, and a remote server through one entry
-//! point (`connect_remote`: Streamable HTTP, legacy SSE, OAuth) whose pieces stay private. Every session is held to
+//! Connections to MCP servers, all served with Plugboard's one handler and opened in the server's protocol era
+//! (`era.rs`): stdio, and a remote server through one entry point (`connect_remote`: Streamable HTTP, legacy SSE,
+//! OAuth) whose pieces stay private. Every session is held to
 //! the limits of `limits.rs` (a message's size, what a server may send unasked).
 
 mod bounded_http;
 mod call_tap;
 mod delivery;
 mod downstream;
+mod era;
 mod error;
 mod guarded;
 mod handler;
 mod limits;
 #[cfg(test)]
 mod limits_tests;
+mod list_changes;
 mod person_link;
 mod remote;
 mod remote_errors;
@@ -25,6 +28,7 @@ mod streamable_http;
 pub use call_tap::{CallNotices, CallTap};
 pub use delivery::never_reached;
 pub use downstream::DownstreamLink;
+pub use era::{Era, Opening};
 pub use error::TransportError;
 pub use handler::{
     Answerer, DECLINED_SAMPLING, ElicitationPolicy, PlugboardClient, ServerLog, ServerNotice, client_handler,

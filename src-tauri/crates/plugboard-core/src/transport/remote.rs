@@ -1,8 +1,9 @@
-//! The one way to reach a remote MCP server: Streamable HTTP, or legacy SSE when configured so or when a bare URL
-//! refuses the Streamable HTTP handshake; through rmcp's `AuthClient` when the server has a login; rmcp's and the
-//! SSE transport's errors unwrapped into [`TransportError`]s that say what happened. The supervisor's connector and
-//! the conformance client both come through here. It must never read the keychain or start a login itself: a
-//! login arrives ready, and only when the chosen transport can use it.
+//! The one way to reach a remote MCP server: Streamable HTTP in 2026-07-28 where the server answers the probe, else
+//! with `initialize`, or legacy SSE when configured so or when a bare URL refuses the Streamable HTTP handshake;
+//! through rmcp's `AuthClient` when the server has a login; rmcp's and the SSE transport's errors unwrapped into
+//! [`TransportError`]s that say what happened. The supervisor's connector and the conformance client both come through
+//! here. It must never read the keychain or start a login itself: a login arrives ready, and only when the chosen
+//! transport can use it.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -11,8 +12,10 @@ use futures::future::BoxFuture;
 use reqwest::header::{HeaderName, HeaderValue};
 use rmcp::ServiceExt;
 use rmcp::transport::auth::{AuthClient, AuthorizationManager};
+use rmcp::transport::streamable_http_client::StreamableHttpClient;
 use tokio::sync::Mutex;
 
+use super::era::{Opening, probe_says_legacy};
 use super::guarded::Guarded;
 use super::handler::{Answerer, client_handler};
 use super::limits::LimitExceeded;
@@ -51,16 +54,23 @@ pub struct RemoteOptions<'a> {
     pub answerer: Answerer,
     /// The server's login, for a server configured with OAuth (Streamable HTTP only).
     pub login: Option<LoginFuture<'a>>,
+    /// Whether to probe for 2026-07-28 first (the default) or open with `initialize` only.
+    pub opening: Opening,
 }
 
 impl<'a> RemoteOptions<'a> {
     pub fn new(http: reqwest::Client, answerer: impl Into<Answerer>) -> Self {
-        Self { http, answerer: answerer.into(), login: None }
+        Self { http, answerer: answerer.into(), login: None, opening: Opening::Probe }
     }
 
     /// The same, sending the tokens `login` yields.
     pub fn with_login(self, login: LoginFuture<'a>) -> Self {
         Self { login: Some(login), ..self }
+    }
+
+    /// The same, opening as `opening` says.
+    pub fn opening(self, opening: Opening) -> Self {
+        Self { opening, ..self }
     }
 }
 
@@ -80,7 +90,7 @@ pub struct RemoteConnection {
 /// see), when the server could not be reached, or when it asked for credentials. A login is served over Streamable
 /// HTTP only.
 pub async fn connect_remote(spec: RemoteSpec, options: RemoteOptions<'_>) -> Result<RemoteConnection, TransportError> {
-    let RemoteOptions { http, answerer, login } = options;
+    let RemoteOptions { http, answerer, login, opening } = options;
     let url = spec.url.as_str();
     if let Some(login) = login {
         if spec.mode == HttpMode::Sse {
@@ -93,7 +103,7 @@ pub async fn connect_remote(spec: RemoteSpec, options: RemoteOptions<'_>) -> Res
         let manager = login.await?;
         let client = AuthClient::new(http, manager);
         let authorization = Some(client.auth_manager.clone());
-        let session = serve_streamable_http(client, url, header_map(spec.headers)?, answerer)
+        let session = streamable_in_either_era(client, url, header_map(spec.headers)?, &answerer, opening)
             .await
             .map_err(|e| failed(url, &e))?;
         return Ok(RemoteConnection { session, spoke: HttpMode::StreamableHttp, authorization });
@@ -102,7 +112,7 @@ pub async fn connect_remote(spec: RemoteSpec, options: RemoteOptions<'_>) -> Res
     let session = match spec.mode {
         HttpMode::Sse => return serve_legacy_sse(http, url, &headers, answerer).await,
         HttpMode::StreamableHttp | HttpMode::Probe => {
-            serve_streamable_http(http.clone(), url, headers.clone(), answerer.clone()).await
+            streamable_in_either_era(http.clone(), url, headers.clone(), &answerer, opening).await
         }
     };
     match session {
@@ -112,6 +122,39 @@ pub async fn connect_remote(spec: RemoteSpec, options: RemoteOptions<'_>) -> Res
         }
         Err(e) => Err(failed(url, &e)),
     }
+}
+
+/// A Streamable HTTP session in the server's era: the probe for 2026-07-28, then, when its answer says the server is
+/// of the earlier era, `initialize` over a new transport (rmcp's ends at the probe's HTTP refusal).
+async fn streamable_in_either_era<C>(
+    client: C,
+    url: &str,
+    headers: HashMap<HeaderName, HeaderValue>,
+    answerer: &Answerer,
+    opening: Opening,
+) -> Result<McpSession, ServeFailure>
+where
+    C: StreamableHttpClient + Clone + Send + Sync + 'static,
+{
+    if opening == Opening::Probe {
+        match serve_streamable_http(client.clone(), url, headers.clone(), answerer.clone(), Opening::Probe).await {
+            Err(e) if probe_refused(&e) => {}
+            probed => return probed,
+        }
+    }
+    serve_streamable_http(client, url, headers, answerer.clone(), Opening::Initialize).await
+}
+
+/// Whether the answer to `server/discover` says "a server of the earlier era" (the spec's HTTP rule: a 4xx without a
+/// modern error in it, or any error that is not a modern refusal): never a request for credentials, a crossed limit,
+/// a server out of reach, or a refusal that is about us rather than the method (403, 429).
+fn probe_refused(e: &ServeFailure) -> bool {
+    if e.exceeded.is_some() || e.error.auth_challenge().is_some() {
+        return false;
+    }
+    e.unanswered
+        || probe_says_legacy(&e.error)
+        || matches!(refusal_status(&e.error), Some(status) if (400..500).contains(&status) && !matches!(status, 401 | 403 | 429))
 }
 
 /// Whether a refused Streamable HTTP handshake means "try legacy SSE" (see [`connect_remote`]).

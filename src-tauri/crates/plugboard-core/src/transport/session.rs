@@ -8,8 +8,10 @@ use tokio::sync::mpsc;
 
 use super::TransportError;
 use super::call_tap::CallTap;
+use super::era::Era;
 use super::handler::{PlugboardClient, ServerNotice};
 use super::limits::LimitExceeded;
+use super::list_changes::ListChanges;
 use super::stdio::{Launched, ShutdownReport, StdioProcess};
 
 /// A live session with one MCP server; dropping it closes the connection (and stops a stdio server's group).
@@ -18,6 +20,8 @@ pub struct McpSession {
     service: RunningService<RoleClient, PlugboardClient>,
     process: Option<StdioProcess>,
     notices: Option<mpsc::Receiver<ServerNotice>>,
+    /// A 2026-07-28 session's `subscriptions/listen` stream, open while someone takes the notices.
+    changes: Option<ListChanges>,
 }
 
 impl McpSession {
@@ -26,7 +30,7 @@ impl McpSession {
         service: RunningService<RoleClient, PlugboardClient>,
         notices: mpsc::Receiver<ServerNotice>,
     ) -> Self {
-        Self { service, process: None, notices: Some(notices) }
+        Self { service, process: None, notices: Some(notices), changes: None }
     }
 
     pub(crate) fn with_process(
@@ -34,7 +38,7 @@ impl McpSession {
         notices: mpsc::Receiver<ServerNotice>,
         process: StdioProcess,
     ) -> Self {
-        Self { service, process: Some(process), notices: Some(notices) }
+        Self { service, process: Some(process), notices: Some(notices), changes: None }
     }
 
     /// The session, also owning `process` (an HTTP server Plugboard runs in a container): it stops with the
@@ -49,6 +53,9 @@ impl McpSession {
     pub fn take_notices(&mut self) -> Option<mpsc::Receiver<ServerNotice>> {
         let notices = self.notices.take()?;
         self.service.service().start_listening();
+        if self.era() == Some(Era::Modern) {
+            self.changes = ListChanges::follow(self.peer(), self.service.service().clone());
+        }
         Some(notices)
     }
 
@@ -59,9 +66,14 @@ impl McpSession {
         Some(format!("{} {}", server.name, server.version))
     }
 
-    /// The protocol version the server agreed to in `initialize`.
+    /// The protocol version agreed: the server's answer to `initialize`, or the one chosen from `server/discover`'s list.
     pub fn protocol_version(&self) -> Option<String> {
         Some(self.service.peer_info()?.protocol_version.to_string())
+    }
+
+    /// The era of the agreed version: stateless 2026-07-28, or a session opened by `initialize`.
+    pub fn era(&self) -> Option<Era> {
+        Some(Era::of_version(self.service.peer_info()?.protocol_version.as_str()))
     }
 
     /// A handle for sending requests concurrently with the owner of the session.
@@ -124,7 +136,8 @@ impl McpSession {
 
     /// `close`, also saying how the process ended (`None` for remote servers).
     pub(crate) async fn close_with_report(self) -> (Result<(), TransportError>, Option<ShutdownReport>) {
-        let Self { service, process, notices: _ } = self;
+        let Self { service, process, notices: _, changes } = self;
+        drop(changes);
         let closed = service.cancel().await.map(|_| ()).map_err(|e| TransportError::Request(e.to_string()));
         let report = match &process {
             Some(process) => Some(process.shutdown().await),

@@ -192,3 +192,12 @@ pub async fn journal_count(path: &PathBuf, line: &str, count: usize, within: Dur
 pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, b| (hash ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3))
 }
+
+/// Whether `check` holds within `limit`, looking every 100 ms.
+pub async fn within(limit: Duration, check: impl Fn() -> bool) -> bool {
+    let deadline = std::time::Instant::now() + limit;
+    while !check() && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    check()
+}

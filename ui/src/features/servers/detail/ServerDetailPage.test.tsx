@@ -119,7 +119,7 @@ describe("ServerDetailPage", () => {
     expect(facts.getByText("stdio")).toBeInTheDocument();
     expect(facts.getByText("mcp-server-everything stdio")).toBeInTheDocument();
     expect(facts.getByText("Imported from Cursor")).toBeInTheDocument();
-    expect(facts.getByText("MCP 2025-06-18")).toBeInTheDocument();
+    expect(facts.getByText("MCP 2025-06-18 (with session)")).toBeInTheDocument();
     expect(facts.getByText("mcp-servers/<b>everything</b>")).toBeInTheDocument();
     expect(document.querySelector("b")).toBeNull();
     // What initialize said: identity, capabilities in words, and instructions as inert text.

@@ -2,6 +2,7 @@
 // (protocol, name and version here; capabilities and instructions from ServerInfoFacts).
 import type { ServerStatus, ServerSummary } from "../../../ipc/bindings";
 import { originLabel } from "../originLabel";
+import { protocolLabel } from "../protocol";
 import { revealHidden } from "../revealHidden";
 import ServerStatusBadge from "../ServerStatusBadge";
 import { transportLabel } from "../transportLabel";
@@ -28,7 +29,7 @@ export default function ServerOverview({ summary, status }: ServerOverviewProps)
       <dt className="text-muted">Transport</dt>
       <dd>{transportLabel(summary.transport)}</dd>
       <dt className="text-muted">Protocol</dt>
-      <dd>{ready === null ? <NotReady /> : `MCP ${revealHidden(ready.protocolVersion)}`}</dd>
+      <dd>{ready === null ? <NotReady /> : protocolLabel(revealHidden(ready.protocolVersion))}</dd>
       <dt className="text-muted">Server</dt>
       <dd className="wrap-anywhere">
         {ready === null ? <NotReady /> : ready.serverName === null ? "Did not say" : revealHidden(ready.serverName)}

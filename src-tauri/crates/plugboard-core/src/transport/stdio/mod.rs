@@ -23,10 +23,10 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use process_wrap::tokio::{ChildWrapper, CommandWrap};
-use rmcp::ServiceExt;
 use rmcp::model::{
     ClientCapabilities, ClientConfig, ElicitationCapability, Implementation, ProtocolVersion, SamplingCapability,
 };
+use rmcp::service::ClientServiceExt;
 use rmcp::transport::async_rw::AsyncRwTransport;
 use tokio::process::{ChildStdin, ChildStdout};
 
@@ -40,6 +40,7 @@ pub use guard::{ShutdownReport, ShutdownStage};
 pub use keeper::run_keeper;
 pub use stderr_tail::StderrTail;
 
+use super::era::{Opening, probe_says_legacy};
 use super::guarded::Guarded;
 use super::limits::MAX_MESSAGE_BYTES;
 use super::{Answerer, McpSession, TransportError, client_handler};
@@ -145,13 +146,15 @@ pub async fn connect_stdio_named(server: &str, launch: &StdioLaunch) -> Result<M
     connect_with(server, launch, SpawnOptions::default()).await
 }
 
-/// [`connect_stdio_named`], with the server's requests for a person answered by `answerer`.
+/// [`connect_stdio_named`], with the server's requests for a person answered by `answerer`, opened as `opening`
+/// says (a probe for 2026-07-28 unless the server is known to be of the earlier era).
 pub async fn connect_stdio_answered(
     server: &str,
     launch: &StdioLaunch,
     answerer: Answerer,
+    opening: Opening,
 ) -> Result<McpSession, TransportError> {
-    connect_answered(server, launch, SpawnOptions::default(), answerer).await
+    connect_answered(server, launch, SpawnOptions::default(), answerer, opening).await
 }
 
 pub(crate) async fn connect_with(
@@ -159,19 +162,54 @@ pub(crate) async fn connect_with(
     launch: &StdioLaunch,
     options: SpawnOptions,
 ) -> Result<McpSession, TransportError> {
-    connect_answered(server, launch, options, Answerer::default()).await
+    connect_answered(server, launch, options, Answerer::default(), Opening::Probe).await
 }
 
+/// Opens the session; a server that answered the probe in a way rmcp cannot fall back from on the same pipes (an
+/// empty result, say) is started once more and opened with `initialize` (`era.rs`).
 async fn connect_answered(
     server: &str,
     launch: &StdioLaunch,
     options: SpawnOptions,
     answerer: Answerer,
+    opening: Opening,
 ) -> Result<McpSession, TransportError> {
-    if let Some(found) = docker::http::remembered(launch) {
-        return docker::http::connect(server, launch, found, answerer, options).await;
+    // Boxed: two handshakes inline would make every caller's future some 16 KiB.
+    match Box::pin(attempt(server, launch, options, answerer.clone(), opening)).await {
+        Ok(session) => Ok(session),
+        Err(Failed::ProbeRefused(_)) => {
+            Box::pin(attempt(server, launch, options, answerer, Opening::Initialize)).await.map_err(Failed::into_error)
+        }
+        Err(failed) => Err(failed.into_error()),
     }
-    let Spawned { stdin, stdout, process } = spawn_server(server, launch, options).await?;
+}
+
+/// How one start of the server failed.
+enum Failed {
+    /// The server answered `server/discover` as only a server of the earlier era would (`era::probe_says_legacy`).
+    ProbeRefused(TransportError),
+    Final(TransportError),
+}
+
+impl Failed {
+    fn into_error(self) -> TransportError {
+        match self {
+            Self::ProbeRefused(e) | Self::Final(e) => e,
+        }
+    }
+}
+
+async fn attempt(
+    server: &str,
+    launch: &StdioLaunch,
+    options: SpawnOptions,
+    answerer: Answerer,
+    opening: Opening,
+) -> Result<McpSession, Failed> {
+    if let Some(found) = docker::http::remembered(launch) {
+        return docker::http::connect(server, launch, found, answerer, options).await.map_err(Failed::Final);
+    }
+    let Spawned { stdin, stdout, process } = spawn_server(server, launch, options).await.map_err(Failed::Final)?;
     // A container may serve HTTP instead: its first output and its image's ports race the stdio handshake.
     let (stdout, probe) = docker::http::Probe::watch(stdout, launch, &process);
     let (handler, notices) = client_handler(answerer.clone());
@@ -180,7 +218,7 @@ async fn connect_answered(
     // rmcp's own cap (it drops an oversized line and reads on) sits one byte above ours, which counts the line
     // without its newline: ours always decides.
     let transport = AsyncRwTransport::new_client(stdout, stdin).with_max_line_length(MAX_MESSAGE_BYTES + 1);
-    let serving = handler.serve(Guarded::new(transport, wire.clone(), tap));
+    let serving = handler.serve_with_lifecycle(Guarded::new(transport, wire.clone(), tap), opening.for_stdio());
     let served = match probe {
         None => serving.await,
         Some(probe) => match probe.race(serving, &process).await {
@@ -188,7 +226,7 @@ async fn connect_answered(
             docker::http::Raced::Http(found) => {
                 process.remove_container_first();
                 process.shutdown().await;
-                return docker::http::connect(server, launch, found, answerer, options).await;
+                return docker::http::connect(server, launch, found, answerer, options).await.map_err(Failed::Final);
             }
         },
     };
@@ -198,11 +236,15 @@ async fn connect_answered(
             // The failed transport was dropped with its stdin, so this is the ordinary staged shutdown.
             process.shutdown().await;
             if let Some(cause) = wire.cause() {
-                return Err(TransportError::LimitExceeded(cause.clone()));
+                return Err(Failed::Final(TransportError::LimitExceeded(cause.clone())));
             }
             let tail = process.stderr().snapshot();
             let stderr_tail = (!tail.is_empty()).then_some(tail);
-            Err(TransportError::StartupFailed { message: e.to_string(), stderr_tail })
+            let error = TransportError::StartupFailed { message: e.to_string(), stderr_tail };
+            if opening == Opening::Probe && probe_says_legacy(&e) {
+                return Err(Failed::ProbeRefused(error));
+            }
+            Err(Failed::Final(error))
         }
     }
 }
@@ -351,8 +393,9 @@ fn take_pipes(mut child: Box<dyn ChildWrapper>) -> std::io::Result<Pipes> {
     Ok((child, stdin, stdout, stderr))
 }
 
-/// What Plugboard announces in `initialize`. The protocol version is pinned to 2025-11-25: rmcp's default
-/// (2026-07-28) has no `initialize` and breaks servers of the earlier era (see ../shared/reference/rmcp-notes.md).
+/// What Plugboard announces: in `initialize`, protocol 2025-11-25, the newest version with a handshake (rmcp's
+/// default, 2026-07-28, has none); 2026-07-28 itself is asked for by the `server/discover` probe (`era.rs`), with the
+/// same capabilities in every request's `_meta`.
 /// Form elicitation is always declared (`"elicitation": {}`) so servers ask rather than fail; the handler
 /// (`transport::client_handler`) answers, declining when no person is there. Sampling is declared only when `person`
 /// (a window-backed session), since only a person can answer it. Roots are answered by the person when a server
