@@ -17,7 +17,7 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/plugboard/target}
 REQUIREMENT_SETS=(2025-11-25 2026-07-28)
 # The wire of the EXTRA scenarios, run one by one.
 WIRE=2025-11-25
-NOT_OFFERED_YET=(auth/dpop auth/dpop-nonce auth/wif-jwt-bearer)
+NOT_OFFERED_YET=(auth/dpop auth/dpop-nonce)
 EXTRA=(
   auth/2025-03-26-oauth-metadata-backcompat auth/2025-03-26-oauth-endpoint-fallback
   auth/resource-mismatch auth/offline-access-scope auth/offline-access-not-supported

@@ -7,8 +7,8 @@
 use anyhow::{Context, bail};
 use futures::future::BoxFuture;
 use plugboard_core::auth::{
-    AuthorizedCallError, ClientCredential, ClientCredentialsRequest, CrossAppRequest, IdentityProvider,
-    JwtSigningAlgorithm, LoginError, LoginRequest, StepUp, UserAgent, login, login_client_credentials, login_cross_app,
+    AuthorizedCallError, CrossAppRequest, IdentityProvider, LoginError, LoginRequest, StepUp, UserAgent, login,
+    login_cross_app,
 };
 use plugboard_core::net::pooled_http_client;
 use plugboard_core::secrets::Sensitive;
@@ -161,23 +161,8 @@ async fn log_in(
             };
             login(request, credentials, InMemoryStateStore::new(), agent).await
         }
-        Grant::ClientCredentials => {
-            let credential = match (context.get("private_key_pem"), context.get("client_secret")) {
-                (Some(pem), _) => ClientCredential::PrivateKeyJwt {
-                    private_key_pem: Sensitive::new(pem),
-                    algorithm: algorithm(context.get("signing_algorithm").as_deref())?,
-                },
-                (None, Some(secret)) => ClientCredential::Secret(Sensitive::new(secret)),
-                (None, None) => return Err(missing("private_key_pem or client_secret")),
-            };
-            let request = ClientCredentialsRequest {
-                url: url.into(),
-                client_id: context.get("client_id").ok_or_else(|| missing("client_id"))?,
-                credential,
-                scopes: None,
-                challenge: Some(challenge),
-            };
-            login_client_credentials(request, credentials).await
+        Grant::ClientCredentials | Grant::WorkloadIdentity => {
+            Err(LoginError::Refused("a login without a person goes through the app's oauth.grant (machine.rs)".into()))
         }
         Grant::CrossApp => {
             let need = |key: &str| context.get(key).ok_or_else(|| missing(key));
@@ -198,17 +183,6 @@ async fn log_in(
             login_cross_app(request, credentials).await
         }
     }
-}
-
-fn algorithm(name: Option<&str>) -> Result<JwtSigningAlgorithm, LoginError> {
-    Ok(match name.unwrap_or("ES256") {
-        "ES256" => JwtSigningAlgorithm::ES256,
-        "ES384" => JwtSigningAlgorithm::ES384,
-        "RS256" => JwtSigningAlgorithm::RS256,
-        "RS384" => JwtSigningAlgorithm::RS384,
-        "RS512" => JwtSigningAlgorithm::RS512,
-        other => return Err(LoginError::Refused(format!("unsupported signing algorithm {other}"))),
-    })
 }
 
 fn missing(key: &str) -> LoginError {

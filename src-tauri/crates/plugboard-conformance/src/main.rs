@@ -3,12 +3,14 @@
 //! Plugboard's pooled HTTP client and Streamable HTTP session (2026-07-28 where the server offers it, else
 //! 2025-11-25), and does what the scenario
 //! expects of a client. It answers elicitation by applying the form's defaults, which the app itself must never do.
-//! The `auth/*` scenarios log in through `plugboard_core::auth` (see `auth.rs`). The default log filter stays at
+//! The `auth/*` scenarios of a browser login or cross-app access log in through `plugboard_core::auth` (`auth.rs`);
+//! those without a person go through the app's `oauth.grant`, the supervisor and the live connector (`machine.rs`). The default log filter stays at
 //! `warn`: rmcp logs the authorization code at debug level under its auth target.
 #![allow(clippy::print_stdout, reason = "a command-line tool: its stdout is its report, kept by the suite")]
 
 mod auth;
 mod context;
+mod machine;
 mod scenario;
 
 use anyhow::{Context, bail};
@@ -16,7 +18,7 @@ use plugboard_core::net::pooled_http_client;
 use plugboard_core::transport::{ElicitationPolicy, RemoteOptions, RemoteSpec, connect_remote};
 
 use context::ScenarioContext;
-use scenario::Scenario;
+use scenario::{Grant, Scenario};
 
 /// How long to let rmcp's standalone SSE stream connect before the scenario's tool call (see its use).
 const STANDALONE_STREAM_GRACE: std::time::Duration = std::time::Duration::from_millis(300);
@@ -28,7 +30,12 @@ async fn main() -> anyhow::Result<()> {
     let name = std::env::var("MCP_CONFORMANCE_SCENARIO").context("MCP_CONFORMANCE_SCENARIO is not set")?;
     let scenario = Scenario::named(&name)?;
     if let Scenario::Auth(grant) = scenario {
-        auth::run(&url, scenario, grant).await?;
+        match grant {
+            Grant::ClientCredentials | Grant::WorkloadIdentity => {
+                machine::run(&url, grant, &ScenarioContext::from_env()?).await?;
+            }
+            Grant::AuthorizationCode | Grant::CrossApp => auth::run(&url, scenario, grant).await?,
+        }
         println!("scenario {name}: done");
         return Ok(());
     }

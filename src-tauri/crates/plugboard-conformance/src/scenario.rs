@@ -44,8 +44,11 @@ pub enum Grant {
     /// Authorization code with PKCE through a user agent (`auth::login`); pre-registered when the scenario's
     /// context carries a client id.
     AuthorizationCode,
-    /// Client credentials (`auth::login_client_credentials`): a JWT or a secret, whichever the context carries.
+    /// Client credentials, a JWT or a secret, whichever the context carries: through the app's `oauth.grant`
+    /// (`machine.rs`).
     ClientCredentials,
+    /// Workload identity federation with the context's workload JWT: through the app's `oauth.grant` (`machine.rs`).
+    WorkloadIdentity,
     /// Enterprise-managed authorization (cross-app access) with an enterprise ID token (`auth::login_cross_app`).
     CrossApp,
 }
@@ -113,6 +116,7 @@ impl Scenario {
             "sep-2322-client-request-state" => Self::RequestState,
             "auth/client-credentials-jwt" | "auth/client-credentials-basic" => Self::Auth(Grant::ClientCredentials),
             "auth/enterprise-managed-authorization" => Self::Auth(Grant::CrossApp),
+            "auth/wif-jwt-bearer" => Self::Auth(Grant::WorkloadIdentity),
             other => match other.strip_prefix("auth/") {
                 Some(auth) if AUTHORIZATION_CODE_SCENARIOS.contains(&auth) => Self::Auth(Grant::AuthorizationCode),
                 _ => bail!("scenario `{other}` is not supported by this client"),
@@ -198,11 +202,16 @@ mod tests {
             "sep-2322-client-request-state",
         ];
         let auth = AUTHORIZATION_CODE_SCENARIOS.iter().map(|s| format!("auth/{s}")).chain(
-            ["auth/client-credentials-jwt", "auth/client-credentials-basic", "auth/enterprise-managed-authorization"]
-                .map(String::from),
+            [
+                "auth/client-credentials-jwt",
+                "auth/client-credentials-basic",
+                "auth/enterprise-managed-authorization",
+                "auth/wif-jwt-bearer",
+            ]
+            .map(String::from),
         );
         let all: Vec<String> = basic.iter().map(|s| (*s).to_owned()).chain(auth).collect();
-        assert_eq!(all.len(), 40);
+        assert_eq!(all.len(), 41);
         for name in &all {
             assert!(Scenario::named(name).is_ok(), "{name}");
         }

@@ -1,6 +1,6 @@
 //! Logging in to a configured server: everything the app and `plugboard login` share — read its OAuth settings, learn
-//! its challenge, pick the redirect (loopback listener or deep link), run the flow with the keychain store, and
-//! forget a login (`logout`).
+//! its challenge, run its machine grant (`machine.rs`) or pick the redirect (loopback listener or deep link) and run
+//! the browser flow, with the keychain store; and forget a login (`logout`).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -74,6 +74,12 @@ pub(super) fn client_secret(
 pub async fn login_server(config: &ServerConfig, context: LoginContext<'_>) -> Result<(), LoginError> {
     let name = config.name.as_str();
     let (settings, url) = oauth_target(config, &context.vault)?;
+    if super::is_machine_grant(&settings) {
+        // No browser: the grant the section names, now rather than at the next connect.
+        let challenge = fetch_challenge(&context.http, &url).await;
+        super::login_machine(name, &url, &settings, &context.vault, challenge).await?;
+        return Ok(());
+    }
     let client_secret = {
         let (vault, settings, server) = (Arc::clone(&context.vault), settings.clone(), name.to_owned());
         tokio::task::spawn_blocking(move || client_secret(&server, &settings, &vault))

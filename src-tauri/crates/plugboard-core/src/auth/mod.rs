@@ -18,6 +18,7 @@ mod login_server;
 mod login_state;
 mod login_tokens;
 pub mod loopback;
+mod machine;
 pub mod metadata_checks;
 mod oauth_http;
 pub mod pending;
@@ -29,6 +30,7 @@ pub mod step_up;
 pub mod store;
 #[cfg(test)]
 mod tests;
+pub mod workload_identity;
 
 pub use browser_agent::{BrowserAgent, BrowserUnavailable, OpenUrl};
 pub use browser_url::browser_url;
@@ -45,11 +47,13 @@ pub use login_server::{
 pub use login_state::{LoginState, login_state};
 pub use login_tokens::{ACCESS_TOKEN, REFRESH_TOKEN, login_tokens};
 pub use loopback::LoopbackReceiver;
+pub use machine::{has_live_token, is_machine_grant, login_machine, signing_algorithm_named};
 pub use oauth_http::authorization_manager;
 pub use pending::{CallbackRejected, Expectation, NoCallback, PendingFlows, callback_error};
 pub use revoke::{LoggedOut, Revocation, logout_server, revoke};
 pub use step_up::{AuthorizedCallError, MAX_AUTHORIZATION_ATTEMPTS, StepUp};
 pub use store::{CLIENT_SECRET_SECRET, VaultCredentialStore, VolatileStateStore};
+pub use workload_identity::{WorkloadIdentityRequest, login_workload_identity};
 
 use futures::future::BoxFuture;
 use url::Url;

@@ -164,6 +164,32 @@ pub struct OAuthSettings {
     pub redirect: Redirect,
     /// The person chose to log in although the authorization server does not advertise S256 PKCE; shown in the UI.
     pub allow_missing_pkce_metadata: bool,
+    /// How the tokens are got (`"grant"`).
+    pub grant: Grant,
+}
+
+/// How Plugboard gets its tokens for a server with an `oauth` section.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Grant {
+    /// A person logs in in the browser (authorization code with PKCE): `plugboard login` or the Log in button.
+    #[default]
+    AuthorizationCode,
+    /// `"client_credentials"` (SEP-1046): Plugboard itself is the client, with `clientId` and either `clientSecret`
+    /// or `privateKey` (a PEM key, as a `${secret:…}` reference) signing a JWT with `signingAlgorithm`. No person: a
+    /// token is fetched whenever the server connects without a live one.
+    ClientCredentials { private_key: Option<String>, signing_algorithm: Option<String> },
+    /// `"workload_identity"` (SEP-1933): the workload's own JWT, exchanged with the JWT-bearer grant (RFC 7523) at
+    /// every connect without a live token. No person either.
+    WorkloadIdentity(WorkloadToken),
+}
+
+/// Where a workload's JWT is read, at each exchange (such tokens are short-lived and rotated by their platform).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WorkloadToken {
+    /// `"assertion"`: a `${env:…}` or `${secret:…}` reference.
+    Reference(String),
+    /// `"assertionFile"`: a file the platform keeps current (a Kubernetes projected token, say).
+    File(std::path::PathBuf),
 }
 
 /// Where the authorization server sends the browser back to.

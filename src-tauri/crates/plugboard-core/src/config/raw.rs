@@ -118,6 +118,21 @@ pub struct RawOAuth {
     /// Log in even when the authorization server does not advertise S256 PKCE (the spec says to refuse).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allow_missing_pkce_metadata: Option<bool>,
+    /// `authorization_code` (default), `client_credentials` or `workload_identity`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grant: Option<String>,
+    /// For `client_credentials` with a signed JWT: the PEM private key, as a `${secret:…}` reference.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub private_key: Option<String>,
+    /// The JWT's algorithm for `privateKey`: ES256 (default), ES384, RS256, RS384, RS512, PS256, PS384 or PS512.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signing_algorithm: Option<String>,
+    /// For `workload_identity`: the workload's JWT, as a `${env:…}` or `${secret:…}` reference.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assertion: Option<String>,
+    /// For `workload_identity`: the file holding the workload's JWT, read at each exchange.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assertion_file: Option<String>,
     #[serde(flatten)]
     pub other: Map<String, Value>,
     /// `Some(flag)` when the file says `"oauth": true` or `false` instead of an object: written back the same way.

@@ -4,11 +4,11 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use super::model::{
-    Auth, DEFAULT_TIMEOUT, HttpMode, HttpSpec, MAX_TIMEOUT, OAuthSettings, Origin, Redirect, ServerConfig, ServerName,
-    StdioSpec, ToolFilter, Transport,
+    Auth, DEFAULT_TIMEOUT, Grant, HttpMode, HttpSpec, MAX_TIMEOUT, OAuthSettings, Origin, Redirect, ServerConfig,
+    ServerName, StdioSpec, ToolFilter, Transport, WorkloadToken,
 };
 use super::other_keys::other_keys;
-use super::raw::RawServer;
+use super::raw::{RawOAuth, RawServer};
 
 /// Why one entry is not usable.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -138,6 +138,7 @@ fn auth(raw: &RawServer, transport: &Transport) -> Result<Auth, FieldError> {
                 client_metadata_url: oauth.client_metadata_url.clone(),
                 redirect,
                 allow_missing_pkce_metadata: oauth.allow_missing_pkce_metadata.unwrap_or(false),
+                grant: grant(oauth)?,
             }))
         }
         (None, Some(var)) if var.trim().is_empty() => Err(("bearerTokenEnvVar", "cannot be empty".into())),
@@ -148,6 +149,93 @@ fn auth(raw: &RawServer, transport: &Transport) -> Result<Auth, FieldError> {
         },
     }
 }
+
+/// The `grant` of an `oauth` section and the keys it needs. Keys of another grant are refused rather than ignored,
+/// and a secret is only ever a reference: a key or a token written into servers.json would sit on disk in plain text.
+fn grant(oauth: &RawOAuth) -> Result<Grant, FieldError> {
+    let reference = |key: &'static str, value: &str| {
+        if value.contains("${") {
+            Ok(())
+        } else {
+            Err((key, "write it as a ${secret:NAME} or ${env:VAR} reference".into()))
+        }
+    };
+    let only_for = |key: &'static str, present: bool, grant: &str| {
+        if present { Err((key, format!("applies to \"grant\": \"{grant}\" only"))) } else { Ok(()) }
+    };
+    match oauth.grant.as_deref() {
+        None | Some("authorization_code") => {
+            only_for("oauth.privateKey", oauth.private_key.is_some(), "client_credentials")?;
+            only_for("oauth.signingAlgorithm", oauth.signing_algorithm.is_some(), "client_credentials")?;
+            only_for("oauth.assertion", oauth.assertion.is_some(), "workload_identity")?;
+            only_for("oauth.assertionFile", oauth.assertion_file.is_some(), "workload_identity")?;
+            Ok(Grant::AuthorizationCode)
+        }
+        Some("client_credentials") => {
+            only_for("oauth.assertion", oauth.assertion.is_some(), "workload_identity")?;
+            only_for("oauth.assertionFile", oauth.assertion_file.is_some(), "workload_identity")?;
+            if oauth.client_id.is_none() {
+                return Err((
+                    "oauth.clientId",
+                    "client_credentials needs the client id registered for Plugboard".into(),
+                ));
+            }
+            match (&oauth.client_secret, &oauth.private_key) {
+                (Some(_), Some(_)) => {
+                    return Err(("oauth.privateKey", "\"clientSecret\" and \"privateKey\" exclude each other".into()));
+                }
+                (None, None) => {
+                    return Err((
+                        "oauth.clientSecret",
+                        "client_credentials needs \"clientSecret\" or \"privateKey\"".into(),
+                    ));
+                }
+                (_, Some(key)) => reference("oauth.privateKey", key)?,
+                (Some(_), None) => {}
+            }
+            if let Some(algorithm) = &oauth.signing_algorithm
+                && !SIGNING_ALGORITHMS.contains(&algorithm.as_str())
+            {
+                return Err(("oauth.signingAlgorithm", format!("use one of {}", SIGNING_ALGORITHMS.join(", "))));
+            }
+            Ok(Grant::ClientCredentials {
+                private_key: oauth.private_key.clone(),
+                signing_algorithm: oauth.signing_algorithm.clone(),
+            })
+        }
+        Some("workload_identity") => {
+            only_for("oauth.privateKey", oauth.private_key.is_some(), "client_credentials")?;
+            only_for("oauth.signingAlgorithm", oauth.signing_algorithm.is_some(), "client_credentials")?;
+            let token = match (&oauth.assertion, &oauth.assertion_file) {
+                (Some(written), None) => {
+                    reference("oauth.assertion", written)?;
+                    WorkloadToken::Reference(written.clone())
+                }
+                (None, Some(file)) => WorkloadToken::File(file.into()),
+                (Some(_), Some(_)) => {
+                    return Err((
+                        "oauth.assertionFile",
+                        "\"assertion\" and \"assertionFile\" exclude each other".into(),
+                    ));
+                }
+                (None, None) => {
+                    return Err((
+                        "oauth.assertion",
+                        "workload_identity needs \"assertion\" or \"assertionFile\"".into(),
+                    ));
+                }
+            };
+            Ok(Grant::WorkloadIdentity(token))
+        }
+        Some(other) => Err((
+            "oauth.grant",
+            format!("{other:?}: use \"authorization_code\", \"client_credentials\" or \"workload_identity\""),
+        )),
+    }
+}
+
+/// The JWT algorithms a `privateKey` may sign with (rmcp's).
+pub const SIGNING_ALGORITHMS: [&str; 5] = ["ES256", "ES384", "RS256", "RS384", "RS512"];
 
 /// A client ID metadata document is named by an https URL with a path (SEP-991): the URL itself is the client id.
 fn check_metadata_document_url(url: &str) -> Result<(), String> {
@@ -198,6 +286,65 @@ mod tests {
         }
         let probe = validate_server("a", &entry(r#"{"url":"https://x.example/"}"#)).expect("ok");
         assert!(matches!(probe.transport, Transport::Http(ref h) if h.mode == HttpMode::Probe));
+    }
+
+    /// The machine grants read with the keys each needs; a secret written in plain text, a key of another grant or
+    /// a missing key is refused, naming the key.
+    #[test]
+    fn oauth_grants() {
+        let grant = |oauth: &str| {
+            let json = format!(r#"{{"url":"https://a.example/mcp","oauth":{oauth}}}"#);
+            match validate_server("s", &entry(&json)).map(|s| s.auth) {
+                Ok(Auth::OAuth(settings)) => Ok(settings.grant),
+                Ok(other) => panic!("{other:?}"),
+                Err(e) => Err(e.field),
+            }
+        };
+        assert_eq!(grant("{}"), Ok(Grant::AuthorizationCode));
+        assert_eq!(
+            grant(r#"{"grant":"client_credentials","clientId":"c","clientSecret":"${secret:s}"}"#),
+            Ok(Grant::ClientCredentials { private_key: None, signing_algorithm: None })
+        );
+        assert_eq!(
+            grant(
+                r#"{"grant":"client_credentials","clientId":"c","privateKey":"${secret:k}","signingAlgorithm":"RS256"}"#
+            ),
+            Ok(Grant::ClientCredentials {
+                private_key: Some("${secret:k}".into()),
+                signing_algorithm: Some("RS256".into())
+            })
+        );
+        assert_eq!(
+            grant(r#"{"grant":"workload_identity","assertion":"${env:TOKEN}"}"#),
+            Ok(Grant::WorkloadIdentity(WorkloadToken::Reference("${env:TOKEN}".into())))
+        );
+        assert_eq!(
+            grant(r#"{"grant":"workload_identity","assertionFile":"/run/token"}"#),
+            Ok(Grant::WorkloadIdentity(WorkloadToken::File("/run/token".into())))
+        );
+        for (oauth, field) in [
+            (r#"{"grant":"password"}"#, "oauth.grant"),
+            (r#"{"grant":"client_credentials","clientSecret":"${secret:s}"}"#, "oauth.clientId"),
+            (r#"{"grant":"client_credentials","clientId":"c"}"#, "oauth.clientSecret"),
+            (
+                r#"{"grant":"client_credentials","clientId":"c","privateKey":"-----BEGIN PRIVATE KEY-----"}"#,
+                "oauth.privateKey",
+            ),
+            (
+                r#"{"grant":"client_credentials","clientId":"c","privateKey":"${secret:k}","signingAlgorithm":"HS256"}"#,
+                "oauth.signingAlgorithm",
+            ),
+            (
+                r#"{"grant":"client_credentials","clientId":"c","clientSecret":"${secret:s}","assertion":"${env:T}"}"#,
+                "oauth.assertion",
+            ),
+            (r#"{"grant":"workload_identity","assertion":"eyJhbGciOi.eyJzdWIi.sig"}"#, "oauth.assertion"),
+            (r#"{"grant":"workload_identity"}"#, "oauth.assertion"),
+            (r#"{"grant":"workload_identity","assertion":"${env:T}","assertionFile":"/t"}"#, "oauth.assertionFile"),
+            (r#"{"privateKey":"${secret:k}"}"#, "oauth.privateKey"),
+        ] {
+            assert_eq!(grant(oauth), Err(field.to_owned()), "{oauth}");
+        }
     }
 
     /// Defaults: enabled, not required, not read-only, 30 s, all tools, no auth.

@@ -199,8 +199,17 @@ impl Connector for LiveConnector {
                     let mut options = RemoteOptions::new(http.clone(), answerer).opening(opening);
                     let with_login = matches!(login, Login::Configured | Login::Stored);
                     // A login speaks Streamable HTTP only, so there is no probe to remember.
+                    let machine = match &config.auth {
+                        Auth::OAuth(settings) if auth::is_machine_grant(settings) => Some(settings),
+                        _ => None,
+                    };
                     let asked = if with_login {
-                        options = options.with_login(Box::pin(stored_login(&self.vault, server, &url)));
+                        options = match machine {
+                            Some(settings) => {
+                                options.with_login(Box::pin(machine_login(&self.vault, server, &url, settings)))
+                            }
+                            None => options.with_login(Box::pin(stored_login(&self.vault, server, &url))),
+                        };
                         mode
                     } else {
                         self.remembered(&url, mode)
@@ -208,6 +217,10 @@ impl Connector for LiveConnector {
                     let spec = RemoteSpec { url: url.clone(), headers, mode: asked };
                     let remote = match self.eras.learn(&url, opening, connect_remote(spec, options).await) {
                         Ok(remote) => remote,
+                        Err(TransportError::AuthRequired { .. }) if machine.is_some() => {
+                            let error = refused_machine_token(&self.vault, server).await;
+                            return Err(Scrub::new(config, Some(&url), &secrets).error(error));
+                        }
                         Err(e) => {
                             let error = remote_error(e, config, &url, &login, &http).await;
                             return Err(Scrub::new(config, Some(&url), &secrets).error(error));
@@ -377,6 +390,41 @@ async fn stored_login(
             transient: true,
         }),
     }
+}
+
+/// The token of a server that logs in without a person (`oauth.grant`): the stored one while it lives, else a new
+/// one from its grant, kept in the keychain.
+async fn machine_login(
+    vault: &Arc<Vault>,
+    server: &str,
+    url: &str,
+    settings: &crate::config::model::OAuthSettings,
+) -> Result<rmcp::transport::auth::AuthorizationManager, TransportError> {
+    let live = {
+        let (vault, server, url) = (Arc::clone(vault), server.to_owned(), url.to_owned());
+        tokio::task::spawn_blocking(move || auth::has_live_token(&vault, &server, &url)).await.unwrap_or(false)
+    };
+    if live {
+        return stored_login(vault, server, url).await;
+    }
+    auth::login_machine(server, url, settings, vault, None).await.map_err(|e| TransportError::Remote {
+        // An authorization server out of reach or a locked keychain may come back; a refused grant needs the person.
+        transient: matches!(e, auth::LoginError::Discovery { .. } | auth::LoginError::Store(_)),
+        message: format!("getting a token for {server}: {e}"),
+    })
+}
+
+/// A server that refused the token its grant got: the token is forgotten, so the next attempt (after the backoff)
+/// fetches a new one rather than sending it again; no person is asked to log in.
+async fn refused_machine_token(vault: &Arc<Vault>, server: &str) -> ConnectError {
+    let (vault, name) = (Arc::clone(vault), server.to_owned());
+    let forgotten = tokio::task::spawn_blocking(move || auth::logout(&vault, &name)).await;
+    let message = match forgotten {
+        Ok(Ok(_)) => format!("{server} refused its token: a new one is fetched at the next attempt"),
+        Ok(Err(e)) => format!("{server} refused its token, which could not be forgotten: {e}"),
+        Err(e) => format!("{server} refused its token, which could not be forgotten: {e}"),
+    };
+    ConnectError::Transport { message, transient: true, stderr_tail: None }
 }
 
 /// The transport's failure as the supervisor classifies it; wanting credentials says how to give them. A URL server

@@ -108,7 +108,8 @@ async fn expired_session_404_starts_one_fresh_session() {
     let start = |port: Option<u16>, log: &Path| {
         ListeningServer::start_logged("the Python fixture server (streamable-http)", port, log, |port| {
             let mut command = Command::new(&python);
-            command.arg(&script).arg("streamable-http").arg(port.to_string());
+            // A session, and so its expiry, exists only in the earlier era.
+            command.arg(&script).arg("--legacy").arg("streamable-http").arg(port.to_string());
             command
         })
     };
