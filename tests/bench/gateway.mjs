@@ -2,10 +2,11 @@
 // TypeScript SDK client calling a tool through `plugboard serve --stdio` against the same client calling the same
 // server (Plugboard's Rust test server, release build) directly; rounds of the two sides alternate, so other load on
 // the machine hits both alike; (2) start-up — `serve --stdio` with no servers configured, from spawn to the answer
-// to `initialize`, and its peak memory then (VmHWM), against the test server itself (a bare rmcp server).
+// to `initialize`, and its peak memory then (VmHWM), against the test server itself (a bare rmcp server). With the hop,
+// how often serve's folder-watch threads woke per call (the history's writes share a folder with the approvals).
 // Run with `make bench`; the isolated HOME keeps the person's own config out of it.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -34,9 +35,27 @@ function writeConfig(servers) {
 }
 
 async function connect(command, args) {
+  return (await connectProcess(command, args)).client;
+}
+
+/** A client of `command args`, and the server process's pid. */
+async function connectProcess(command, args) {
   const client = new Client({ name: "plugboard-bench", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command, args, env: process.env, stderr: "ignore" }));
-  return client;
+  const transport = new StdioClientTransport({ command, args, env: process.env, stderr: "ignore" });
+  await client.connect(transport);
+  return { client, pid: transport.pid };
+}
+
+/** How often the folder-watch threads of process `pid` (Plugboard's, or notify's) have woken so far. */
+function watchWakeups(pid) {
+  let total = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const comm = readFileSync(`/proc/${pid}/task/${task}/comm`, "utf8");
+    if (!comm.startsWith("config-inotify") && !comm.startsWith("notify-rs")) continue;
+    const status = readFileSync(`/proc/${pid}/task/${task}/status`, "utf8");
+    total += Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  }
+  return total;
 }
 
 async function timedCalls(client, name, count) {
@@ -87,15 +106,17 @@ function startUp(command, args) {
 
 async function hop() {
   writeConfig({ echo: { command: testserver, args: [] } });
-  const through = await connect(plugboard, ["serve", "--stdio"]);
+  const { client: through, pid: gateway } = await connectProcess(plugboard, ["serve", "--stdio"]);
   const direct = await connect(testserver, []);
   await timedCalls(through, "mcp__echo__echo", WARM_UP);
   await timedCalls(direct, "echo", WARM_UP);
   const sides = { through: [], direct: [] };
+  const woken = watchWakeups(gateway);
   for (let round = 0; round < ROUNDS; round += 1) {
     sides.through.push(...(await timedCalls(through, "mcp__echo__echo", PER_ROUND)));
     sides.direct.push(...(await timedCalls(direct, "echo", PER_ROUND)));
   }
+  const wakeups = (watchWakeups(gateway) - woken) / (ROUNDS * PER_ROUND);
   await through.close();
   await direct.close();
   const [g, d] = [summary(sides.through), summary(sides.direct)];
@@ -103,6 +124,7 @@ async function hop() {
   console.log(`  through serve --stdio   p50 ${g.p50.toFixed(3)} ms   p95 ${g.p95.toFixed(3)} ms`);
   console.log(`  direct                  p50 ${d.p50.toFixed(3)} ms   p95 ${d.p95.toFixed(3)} ms`);
   console.log(`  ratio (p50)             ${(g.p50 / d.p50).toFixed(2)}x   (goal: at most 1.5x)`);
+  console.log(`  serve's folder-watch wake-ups per call ${wakeups.toFixed(2)}   (each call's history row is written beside the approvals)`);
 }
 
 async function starts() {

@@ -43,7 +43,7 @@ export function useDialogFocus(opener?: HTMLElement | null): DialogFocus {
 }
 
 /** The element the dialog `content` should open on, or null to leave Radix's default (its first tabbable). */
-function firstFocus(content: EventTarget | null): HTMLElement | null {
+export function firstFocus(content: EventTarget | null): HTMLElement | null {
   if (!(content instanceof HTMLElement)) return null;
   for (const selector of FIRST_FOCUS) {
     const found = content.querySelector<HTMLElement>(selector);

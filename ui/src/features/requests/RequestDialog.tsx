@@ -2,15 +2,18 @@
 // a footer of buttons that stays in view). Escape declines; a click outside does nothing (the person must choose).
 // Server text is shown inert, hidden characters revealed.
 import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { commands, type PendingRequest } from "../../ipc/bindings";
 import { call, IpcError, type CommandResult } from "../../ipc/client";
 import { useDialogFocus } from "../../shell/useDialogFocus";
 import { revealHidden } from "../servers/revealHidden";
-import ElicitationForm from "./ElicitationForm";
 import LinkForm from "./LinkForm";
 import RootsForm from "./RootsForm";
 import SamplingForm from "./SamplingForm";
+
+// The form generator (rjsf and its validator, the largest part of the dialogs' script) loads with the first form a
+// server sends, not with the window.
+const ElicitationForm = lazy(() => import("./ElicitationForm"));
 
 /** Sends one answer; resolves when it is taken (or the request is already gone). */
 export type Answer = (send: () => Promise<CommandResult<null>>) => Promise<void>;
@@ -89,7 +92,16 @@ export default function RequestDialog({
             )}
           </div>
           {request.ask.kind === "elicitation" && (
-            <ElicitationForm id={request.id} ask={request.ask} answer={answer} sending={sending} />
+            <Suspense
+              fallback={
+                // Where the dialog's first focus goes until the form is there (ElicitationForm takes it on).
+                <p data-autofocus tabIndex={-1} className="px-5 pb-5 text-sm text-muted">
+                  Loading the form…
+                </p>
+              }
+            >
+              <ElicitationForm id={request.id} ask={request.ask} answer={answer} sending={sending} />
+            </Suspense>
           )}
           {request.ask.kind === "sampling" && (
             <SamplingForm id={request.id} ask={request.ask} answer={answer} sending={sending} />

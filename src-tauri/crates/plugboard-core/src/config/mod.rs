@@ -14,6 +14,8 @@ mod store;
 mod summary;
 mod validate;
 mod watch;
+#[cfg(target_os = "linux")]
+mod watch_linux;
 
 #[cfg(test)]
 mod store_tests;
@@ -25,4 +27,4 @@ pub use profiles::{Profile, ProfileMode, ProfileProblem, Profiles, validate_prof
 pub use store::{ConfigEvent, ConfigStore, backup_path};
 pub use summary::{InvalidServer, ServerList, ServerSummary, TransportKind};
 pub use validate::{EntryError, validate_server};
-pub use watch::{FileWatcher, watch_file};
+pub use watch::{FileWatcher, OnChange, WatchError, watch_files};

@@ -209,19 +209,21 @@ impl Engine {
     pub fn follow_config(&self) -> Result<impl Future<Output = ()> + Send + 'static, EngineError> {
         let mut changes = self.registry.store().subscribe();
         let watched = Arc::clone(&self.registry);
-        let config_watcher = watch(self.registry.store().path(), move || {
+        let reload: config::OnChange = Box::new(move || {
             if let Err(e) = watched.store().reload() {
                 tracing::warn!("cannot reload the server config: {e}");
             }
-        })?;
-        let decided = Arc::new(tokio::sync::Notify::new());
-        let notify = Arc::clone(&decided);
-        let approvals_watcher = watch(self.approvals.path(), move || notify.notify_one())?;
-        let pinned = Arc::new(tokio::sync::Notify::new());
-        let notify = Arc::clone(&pinned);
-        let pins_watcher = watch(self.approvals.tool_pins().path(), move || notify.notify_one())?;
-        *self.watchers.lock().unwrap_or_else(std::sync::PoisonError::into_inner) =
-            vec![config_watcher, approvals_watcher, pins_watcher];
+        });
+        let (decided, pinned) = (Arc::new(tokio::sync::Notify::new()), Arc::new(tokio::sync::Notify::new()));
+        let (on_decided, on_pinned) = (Arc::clone(&decided), Arc::clone(&pinned));
+        // One watch for the three files: the approvals share the data folder with the call history, whose every
+        // write wakes each watch of that folder.
+        let watcher = watch(vec![
+            (self.registry.store().path().to_owned(), reload),
+            (self.approvals.path().to_owned(), Box::new(move || on_decided.notify_one())),
+            (self.approvals.tool_pins().path().to_owned(), Box::new(move || on_pinned.notify_one())),
+        ])?;
+        *self.watchers.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = vec![watcher];
         let (registry, supervisor) = (Arc::clone(&self.registry), Arc::clone(&self.supervisor));
         let approvals = self.approvals.clone();
         let mut released = ReleasedPins::new(self.approvals.tool_pins());
@@ -340,10 +342,9 @@ fn runs_containers(configs: &[crate::config::model::ServerConfig]) -> bool {
     })
 }
 
-/// Watches `path` (see [`config::watch_file`]), saying which file could not be watched when it cannot.
-fn watch(path: &std::path::Path, on_change: impl Fn() + Send + 'static) -> Result<FileWatcher, EngineError> {
-    config::watch_file(path, on_change)
-        .map_err(|e| EngineError::Watch { path: path.to_owned(), message: e.to_string() })
+/// Watches `files` (see [`config::watch_files`]), saying which could not be watched when one cannot.
+fn watch(files: Vec<(std::path::PathBuf, config::OnChange)>) -> Result<FileWatcher, EngineError> {
+    config::watch_files(files).map_err(|e| EngineError::Watch { path: e.path, message: e.source.to_string() })
 }
 
 /// The keychain and the file system block: their work runs on the blocking pool.
