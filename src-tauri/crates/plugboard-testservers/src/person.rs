@@ -1,13 +1,15 @@
 //! Tools that ask the client's person something through the client: a form (elicitation), a reply (sampling) and
-//! folders (roots). Each echoes what came back, so a test can see exactly what the client answered.
+//! folders (roots). Each echoes what came back, so a test can see exactly what the client answered. In a 2026-07-28
+//! session the form is asked in rounds (`ask_person_in_rounds`).
 
 // Sampling and roots are deprecated by SEP-2577; clients of 2025-11-25 still answer them.
 #![allow(deprecated)]
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    ClientResult, CreateMessageRequestParams, CustomNotification, ElicitRequest, ElicitRequestParams,
-    ElicitationAction, SamplingMessage, ServerNotification, ServerRequest,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientResult, ContentBlock, CreateMessageRequestParams,
+    CustomNotification, ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction, InputRequest,
+    InputRequests, InputRequiredResult, SamplingMessage, ServerNotification, ServerRequest,
 };
 use rmcp::service::{PeerRequestOptions, ServiceError};
 use rmcp::{ErrorData, Peer, RoleServer, schemars, tool, tool_router};
@@ -42,6 +44,48 @@ fn failed(e: impl std::fmt::Display) -> ErrorData {
     ErrorData::internal_error(e.to_string(), None)
 }
 
+/// `ask_person`'s form: a name (required) and an age.
+fn form_params(message: &str) -> Result<ElicitRequestParams, ErrorData> {
+    serde_json::from_value(serde_json::json!({
+        "mode": "form",
+        "message": message,
+        "requestedSchema": {
+            "type": "object",
+            "properties": {
+                "name": {"type": "string", "title": "Name"},
+                "age": {"type": "integer", "title": "Age"}
+            },
+            "required": ["name"]
+        }
+    }))
+    .map_err(failed)
+}
+
+/// What `ask_person` answers for the person's answer.
+fn spoken(answer: &ElicitResult) -> Result<String, ErrorData> {
+    Ok(match &answer.action {
+        ElicitationAction::Accept => format!("accept {}", serde_json::to_string(&answer.content).map_err(failed)?),
+        ElicitationAction::Decline => "decline".to_owned(),
+        ElicitationAction::Cancel => "cancel".to_owned(),
+        other => format!("{other:?}"),
+    })
+}
+
+/// `ask_person` in a 2026-07-28 session, which has no requests from server to client: the form goes back as an
+/// `input_required` result, and the client's retry of the call carries the person's answer.
+pub(crate) fn ask_person_in_rounds(request: &CallToolRequestParams) -> Result<CallToolResponse, ErrorData> {
+    let answered = request.input_responses.as_ref().and_then(|responses| responses.get("form"));
+    let Some(answer) = answered else {
+        let arguments = request.arguments.clone().unwrap_or_default();
+        let message = arguments.get("message").and_then(serde_json::Value::as_str).unwrap_or_default();
+        let form = InputRequest::Elicitation(ElicitRequest::new(form_params(message)?));
+        let requests = InputRequests::from([("form".to_owned(), form)]);
+        return Ok(CallToolResponse::InputRequired(InputRequiredResult::from_input_requests(requests)));
+    };
+    let answer: ElicitResult = serde_json::from_value(answer.clone()).map_err(failed)?;
+    Ok(CallToolResponse::Complete(CallToolResult::success(vec![ContentBlock::text(spoken(&answer)?)])))
+}
+
 #[tool_router(router = person_router, vis = "pub(crate)")]
 impl TestServer {
     #[tool(description = "Asks the person for a name (string) and an age (integer) with a form, then answers \
@@ -51,19 +95,7 @@ impl TestServer {
         Parameters(AskArgs { message, give_up_after_ms }): Parameters<AskArgs>,
         peer: Peer<RoleServer>,
     ) -> Result<String, ErrorData> {
-        let params: ElicitRequestParams = serde_json::from_value(serde_json::json!({
-            "mode": "form",
-            "message": message,
-            "requestedSchema": {
-                "type": "object",
-                "properties": {
-                    "name": {"type": "string", "title": "Name"},
-                    "age": {"type": "integer", "title": "Age"}
-                },
-                "required": ["name"]
-            }
-        }))
-        .map_err(failed)?;
+        let params = form_params(&message)?;
         let options = match give_up_after_ms {
             Some(ms) => PeerRequestOptions::with_timeout(std::time::Duration::from_millis(ms)),
             None => PeerRequestOptions::no_options(),
@@ -76,14 +108,7 @@ impl TestServer {
             Err(ServiceError::Timeout { .. }) => return Ok("gave up".to_owned()),
             Err(e) => return Err(failed(e)),
         };
-        Ok(match answer.action {
-            ElicitationAction::Accept => {
-                format!("accept {}", serde_json::to_string(&answer.content).map_err(failed)?)
-            }
-            ElicitationAction::Decline => "decline".to_owned(),
-            ElicitationAction::Cancel => "cancel".to_owned(),
-            other => format!("{other:?}"),
-        })
+        spoken(&answer)
     }
 
     #[tool(description = "Asks the person to open `url` (elicitation, URL mode) whatever the client announced, then \

@@ -55,6 +55,11 @@ async fn a_modern_servers_list_change_arrives_on_its_stream() {
     let added = h.sup.call("growing", "add_tool", args(json!({"name": "fresh"})), None).await.expect("call");
     assert_eq!(text_of(&added), "added fresh");
     assert!(within(Duration::from_secs(5), || fresh(&h)).await, "the new tool never showed up in tools()");
+    // Long after the stream is open (the first change may have been caught by the fetch that follows its opening).
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    h.sup.call("growing", "add_tool", args(json!({"name": "fresher"})), None).await.expect("call");
+    let fresher = |h: &Harness| h.sup.tools("growing").expect("tools").into_iter().any(|t| t.name == "fresher");
+    assert!(within(Duration::from_secs(5), || fresher(&h)).await, "the stream's notice never refetched the tools");
     h.finish().await;
 }
 

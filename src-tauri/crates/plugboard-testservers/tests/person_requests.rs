@@ -22,10 +22,15 @@ use support::{Harness, args, is_ready, text_of};
 
 /// A harness with a person broker (`wait` before a request is declined) and the ready server `asker`.
 async fn asking(wait: Duration) -> (Harness, Arc<PersonRequests>, broadcast::Receiver<PersonEvent>) {
+    asking_in(wait, &[]).await
+}
+
+/// [`asking`], the server started with `flags`.
+async fn asking_in(wait: Duration, flags: &[&str]) -> (Harness, Arc<PersonRequests>, broadcast::Receiver<PersonEvent>) {
     let person = Arc::new(PersonRequests::new(wait));
     let events = person.subscribe();
     let mut h = Harness::with_person(Arc::clone(&person));
-    h.sup.reconcile(vec![h.server("asker", &[])]).await;
+    h.sup.reconcile(vec![h.server("asker", flags)]).await;
     assert_eq!(h.statuses_until("asker", is_ready).await, ["connecting", "ready"]);
     (h, person, events)
 }
@@ -64,23 +69,36 @@ async fn ask(h: &Harness, arguments: Value) -> String {
 /// message and schema, and left the queue as answered.
 #[tokio::test]
 async fn an_accepted_form_reaches_the_server() {
-    let (h, person, mut events) = asking(Duration::from_secs(60)).await;
+    accepted_form_reaches_the_server(&[]).await;
+}
+
+/// The same from a 2026-07-28 server, which cannot ask mid-call: its form comes back as an `input_required` result,
+/// reaches the person through the same queue, and the call's retry carries the answer.
+#[tokio::test]
+async fn a_modern_servers_form_reaches_the_person_in_rounds() {
+    accepted_form_reaches_the_server(&["--era", "modern"]).await;
+}
+
+async fn accepted_form_reaches_the_server(flags: &[&str]) {
+    let (h, person, mut events) = asking_in(Duration::from_secs(60), flags).await;
     let answer = async {
         let request = arrival(&mut events).await;
         assert_eq!(request.server, "asker");
         let RequestKind::Elicitation { message, schema } = &request.ask else { panic!("{request:?}") };
         assert_eq!(message, "<b>Who are you?</b>");
-        let schema: Value = serde_json::from_str(schema).unwrap();
+        let schema: Value = serde_json::from_str(schema).expect("a schema");
         assert_eq!(schema["properties"]["age"]["type"], "integer");
         // A wrong type is refused and the request keeps waiting.
         assert!(
             person.answer_elicitation(request.id, FormAction::Accept, Some(r#"{"name":"Ann","age":"x"}"#)).is_err()
         );
-        person.answer_elicitation(request.id, FormAction::Accept, Some(r#"{"name":"Ann","age":41}"#)).unwrap();
+        person
+            .answer_elicitation(request.id, FormAction::Accept, Some(r#"{"name":"Ann","age":41}"#))
+            .expect("answered");
         withdrawal(&mut events).await
     };
     let (text, reason) = tokio::join!(ask(&h, json!({"message": "<b>Who are you?</b>"})), answer);
-    let content: Value = serde_json::from_str(text.strip_prefix("accept ").expect(&text)).unwrap();
+    let content: Value = serde_json::from_str(text.strip_prefix("accept ").expect(&text)).expect("JSON content");
     assert_eq!(content, json!({"name": "Ann", "age": 41}));
     assert_eq!(reason, WithdrawReason::Answered);
     assert!(person.pending().is_empty());

@@ -5,9 +5,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rmcp::Peer;
 use rmcp::model::Tool;
-use rmcp::service::RoleClient;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use super::backoff::{FailureWindow, delay};
@@ -57,7 +55,7 @@ pub(super) enum Command {
 pub(super) struct Published {
     pub status: watch::Sender<ServerStatus>,
     /// The live session's peer, with the session's generation (so a late report about an old session is ignored).
-    pub peer: watch::Sender<Option<(u64, Peer<RoleClient>)>>,
+    pub peer: watch::Sender<Option<(u64, super::call::LivePeer)>>,
     pub tools: watch::Sender<Arc<ToolSet>>,
     /// Calls that want their own progress and the server's logs (observe.rs).
     pub observers: Arc<Observers>,
@@ -230,7 +228,8 @@ impl Actor {
         self.generation += 1;
         // Calls can start once the peer is published: their progress and log lines must have somewhere to go first.
         session.call_tap().attach(Arc::clone(&self.published.observers) as Arc<dyn CallNotices>);
-        self.published.peer.send_replace(Some((self.generation, session.peer())));
+        let live = super::call::LivePeer { peer: session.peer(), answers: session.answers() };
+        self.published.peer.send_replace(Some((self.generation, live)));
         self.notices = session.take_notices();
         self.session = Some(session);
         self.attempt = 0;

@@ -15,19 +15,21 @@ use std::time::Duration;
 
 use rmcp::model::{
     CallToolRequest, CallToolRequestParams, CallToolResult, CancelledNotification, CancelledNotificationParam,
-    ClientRequest, ErrorCode, ErrorData, JsonObject, RequestId, ServerResult,
+    ClientRequest, DEFAULT_MRTR_MAX_ROUNDS, ErrorCode, ErrorData, InputRequiredResult, InputResponses, JsonObject,
+    RequestId, ServerResult,
 };
 use rmcp::service::{PeerRequestOptions, RoleClient};
 use rmcp::{Peer, ServiceError};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot, watch};
+use tokio_util::sync::CancellationToken;
 
 use super::actor::Command;
 use super::error::PageToOpen;
 use super::observe::{CallObserver, Observers, Watching};
 use super::tools::ToolSet;
 use super::{ServerStatus, Supervisor, SupervisorError};
-use crate::transport::PersonLink;
+use crate::transport::{PersonLink, PlugboardClient};
 
 /// How many times the server's timeout a call may run in all while progress notifications keep extending it.
 /// A multiple rather than a fixed ceiling (such as 10 min) because it scales with what the person configured: a
@@ -38,12 +40,20 @@ pub const PROGRESS_MAX_FACTOR: u32 = 10;
 /// Lets the person cancel a running call: drop or fire the sender.
 pub struct CallCancel(pub oneshot::Receiver<()>);
 
+/// A live session as calls use it: its peer, and who answers what its server asks (for a 2026-07-28 server's
+/// `input_required` rounds, which reach the same person or client as a session's requests do).
+#[derive(Clone)]
+pub(super) struct LivePeer {
+    pub peer: Peer<RoleClient>,
+    pub answers: PlugboardClient,
+}
+
 /// What a call needs of one server, shared behind one `Arc` so a call clones a single pointer under the
 /// supervisor's lock. Read-only views the actor updates.
 pub(super) struct CallRoute {
     pub timeout: Duration,
     pub status: watch::Receiver<ServerStatus>,
-    pub peer: watch::Receiver<Option<(u64, Peer<RoleClient>)>>,
+    pub peer: watch::Receiver<Option<(u64, LivePeer)>>,
     pub tools: watch::Receiver<Arc<ToolSet>>,
     pub commands: mpsc::Sender<Command>,
     pub observers: Arc<Observers>,
@@ -53,7 +63,7 @@ pub(super) struct CallRoute {
 
 impl CallRoute {
     /// The live session's peer if the server is ready right now (the common case: no waiting, no timer).
-    pub(super) fn ready_peer(&self) -> Option<(u64, Peer<RoleClient>)> {
+    pub(super) fn ready_peer(&self) -> Option<(u64, LivePeer)> {
         if matches!(*self.status.borrow(), ServerStatus::Ready { .. }) { self.peer.borrow().clone() } else { None }
     }
 }
@@ -176,7 +186,7 @@ async fn lose_session(route: &CallRoute, generation: u64, failure: &Failure) -> 
 
 /// Waits (within the server's timeout) for the server to be ready and returns its peer; a settled non-ready state
 /// is an error.
-pub(super) async fn wait_ready(server: &str, route: &CallRoute) -> Result<(u64, Peer<RoleClient>), SupervisorError> {
+pub(super) async fn wait_ready(server: &str, route: &CallRoute) -> Result<(u64, LivePeer), SupervisorError> {
     wait_ready_on(server, route.timeout, &route.status, &route.peer).await
 }
 
@@ -185,8 +195,8 @@ async fn wait_ready_on(
     server: &str,
     timeout: Duration,
     status: &watch::Receiver<ServerStatus>,
-    peer: &watch::Receiver<Option<(u64, Peer<RoleClient>)>>,
-) -> Result<(u64, Peer<RoleClient>), SupervisorError> {
+    peer: &watch::Receiver<Option<(u64, LivePeer)>>,
+) -> Result<(u64, LivePeer), SupervisorError> {
     let not_ready = |status: ServerStatus| SupervisorError::NotReady { server: server.to_owned(), status };
     let (mut status, mut peer) = (status.clone(), peer.clone());
     let deadline = tokio::time::Instant::now() + timeout;
@@ -231,14 +241,78 @@ async fn wait_for_new_session(route: &CallRoute, generation: u64) {
 
 async fn call_once(
     server: &str,
-    peer: &Peer<RoleClient>,
+    live: &LivePeer,
     tool: &str,
     arguments: JsonObject,
     timeout: Duration,
-    cancel: Option<&mut CallCancel>,
+    mut cancel: Option<&mut CallCancel>,
     watching: Option<&Watching>,
 ) -> Result<CallToolResult, Failure> {
-    let params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
+    let mut params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
+    // A 2026-07-28 server asks what it needs as an `input_required` result; the call is then sent again with the
+    // answers (a new request, its own timeout), at most this many times.
+    for _ in 0..DEFAULT_MRTR_MAX_ROUNDS {
+        let asked =
+            match send_once(server, &live.peer, params.clone(), timeout, cancel.as_deref_mut(), watching).await? {
+                ServerResult::CallToolResult(result) => return Ok(result),
+                // A reply without `content` decodes as another shape: an empty result is still a result.
+                ServerResult::EmptyResult(_) => return Ok(CallToolResult::default()),
+                ServerResult::InputRequiredResult(asked) => asked,
+                _ => {
+                    return Err(protocol(
+                        server,
+                        "the server answered tools/call with something that is not a tool result",
+                    ));
+                }
+            };
+        if asked.input_requests.as_ref().is_none_or(|requests| requests.is_empty()) && asked.request_state.is_none() {
+            return Err(protocol(server, "the server asked for input without saying what"));
+        }
+        let (input_responses, request_state) =
+            answer_round(server, &live.answers, asked, cancel.as_deref_mut()).await?;
+        (params.input_responses, params.request_state) = (input_responses, request_state);
+    }
+    Err(protocol(server, &format!("the server asked for input {DEFAULT_MRTR_MAX_ROUNDS} times without answering")))
+}
+
+fn protocol(server: &str, message: &str) -> Failure {
+    Failure::Final(SupervisorError::Protocol { server: server.to_owned(), message: message.to_owned() })
+}
+
+/// Answers one round through the session's person or client; the person's cancel of the call ends it.
+async fn answer_round(
+    server: &str,
+    answers: &PlugboardClient,
+    asked: InputRequiredResult,
+    cancel: Option<&mut CallCancel>,
+) -> Result<(Option<InputResponses>, Option<String>), Failure> {
+    let stop = CancellationToken::new();
+    let _stop_on_drop = stop.clone().drop_guard();
+    let cancelled = async {
+        match cancel {
+            Some(CallCancel(receiver)) => {
+                let _ = receiver.await;
+            }
+            None => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        answered = answers.answer_inputs(asked, &stop) => answered.map_err(|e| {
+            Failure::Final(SupervisorError::Protocol { server: server.to_owned(), message: e.message.to_string() })
+        }),
+        () = cancelled => Err(Failure::Final(SupervisorError::Cancelled { server: server.to_owned() })),
+    }
+}
+
+/// Sends one `tools/call` and waits for its answer, whatever its shape.
+async fn send_once(
+    server: &str,
+    peer: &Peer<RoleClient>,
+    params: CallToolRequestParams,
+    timeout: Duration,
+    cancel: Option<&mut CallCancel>,
+    watching: Option<&Watching>,
+) -> Result<ServerResult, Failure> {
     let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
     let options = PeerRequestOptions::with_timeout(timeout)
         .reset_timeout_on_progress()
@@ -276,16 +350,7 @@ async fn call_once(
         () = cancelled => return Err(Failure::Final(SupervisorError::Cancelled { server: server.to_owned() })),
     };
     abandoned.id = None;
-    match outcome {
-        Ok(ServerResult::CallToolResult(result)) => Ok(result),
-        // A reply without `content` decodes as another shape: an empty result is still a result.
-        Ok(ServerResult::EmptyResult(_)) => Ok(CallToolResult::default()),
-        Ok(_) => Err(Failure::Final(SupervisorError::Protocol {
-            server: server.to_owned(),
-            message: "the server answered tools/call with something that is not a tool result".into(),
-        })),
-        Err(error) => Err(classify(server, error)),
-    }
+    outcome.map_err(|error| classify(server, error))
 }
 
 /// Tells the server about a request nobody waits for any more (the person cancelled it, or the caller dropped the

@@ -195,11 +195,11 @@ impl Supervisor {
     /// The live session's peer and the server's timeout (waiting for a connecting server like a call does).
     pub(super) async fn ready(&self, server: &str) -> Result<(Peer<RoleClient>, std::time::Duration), SupervisorError> {
         let route: Arc<CallRoute> = self.with_handle(server, |h| Arc::clone(&h.route))?;
-        let (_, peer) = match route.ready_peer() {
+        let (_, live) = match route.ready_peer() {
             Some(ready) => ready,
             None => wait_ready(server, &route).await?,
         };
-        Ok((peer, route.timeout))
+        Ok((live.peer, route.timeout))
     }
 
     /// Sends one request (possibly several pages) through the ready peer, cut off at the server's timeout; rmcp

@@ -12,11 +12,13 @@ use rmcp::ClientHandler;
 use rmcp::model::{
     ClientConfig, CreateMessageRequestParams, CreateMessageResult, CustomNotification, ElicitRequestParams,
     ElicitResult, ElicitationAction, ElicitationCapability, ErrorCode, ErrorData, FormElicitationCapability,
-    JsonObject, ListRootsResult, LoggingMessageNotificationParam, RootsCapabilities, UrlElicitationCapability,
+    InputRequest, InputRequiredResult, InputResponses, JsonObject, ListRootsResult, LoggingMessageNotificationParam,
+    RootsCapabilities, UrlElicitationCapability,
 };
 use rmcp::service::{NotificationContext, RequestContext, RoleClient};
 use serde_json::Value;
 use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
 
 use super::call_tap::CallTap;
 use super::client_config;
@@ -231,25 +233,18 @@ impl PlugboardClient {
     }
 }
 
-impl ClientHandler for PlugboardClient {
-    fn get_info(&self) -> ClientConfig {
-        self.info.clone()
-    }
-
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
+/// The answers to what a server asks, shared by the two eras: asked mid-call in a session (rmcp calls the
+/// `ClientHandler` methods below), or handed back in an `input_required` round of 2026-07-28 (`answer_inputs`).
+impl PlugboardClient {
+    async fn elicit(&self, request: ElicitRequestParams, cancelled: impl Future<Output = ()>) -> ElicitResult {
         match (&self.person, &request) {
             (Some(person), ElicitRequestParams::FormElicitationParams { message, requested_schema, .. }) => {
                 let schema = serde_json::to_string(requested_schema).unwrap_or_else(|_| "{}".to_owned());
-                // rmcp cancels the token when the server cancels the request or the session ends.
-                return Ok(person.elicit(message, schema, context.ct.cancelled()).await);
+                return person.elicit(message, schema, cancelled).await;
             }
             (Some(person), ElicitRequestParams::UrlElicitationParams { message, url, .. }) => {
-                return Ok(match crate::person::vet_link(url) {
-                    Ok(link) => person.open_link(message, link, context.ct.cancelled()).await,
+                return match crate::person::vet_link(url) {
+                    Ok(link) => person.open_link(message, link, cancelled).await,
                     Err(refused) => {
                         tracing::info!(%refused, "declined a server's link: it is not offered to the person");
                         self.notify(ServerNotice::LinkRefused {
@@ -258,24 +253,24 @@ impl ClientHandler for PlugboardClient {
                         });
                         ElicitResult::new(ElicitationAction::Decline)
                     }
-                });
+                };
             }
             _ => {}
         }
         if let Some(client) = &self.client {
-            return Ok(client.elicit(request).await);
+            return client.elicit(request).await;
         }
-        Ok(self.answer_elicitation(&request))
+        self.answer_elicitation(&request)
     }
 
-    #[allow(deprecated)] // Sampling is deprecated by SEP-2577 too; servers of 2025-11-25 may still ask.
-    async fn create_message(
+    #[allow(deprecated)] // Sampling is deprecated by SEP-2577; servers of 2025-11-25 may still ask.
+    async fn sample(
         &self,
         params: CreateMessageRequestParams,
-        context: RequestContext<RoleClient>,
+        cancelled: impl Future<Output = ()>,
     ) -> Result<CreateMessageResult, ErrorData> {
         if let Some(person) = &self.person {
-            return person.sample(&params, context.ct.cancelled()).await;
+            return person.sample(&params, cancelled).await;
         }
         if let Some(client) = &self.client {
             return client.sample(params).await;
@@ -286,16 +281,75 @@ impl ClientHandler for PlugboardClient {
         Err(ErrorData::new(ErrorCode(-1), DECLINED_SAMPLING, None))
     }
 
-    #[allow(deprecated)] // Roots are deprecated by SEP-2577 too; servers of 2025-11-25 may still ask.
-    async fn list_roots(&self, context: RequestContext<RoleClient>) -> Result<ListRootsResult, ErrorData> {
+    #[allow(deprecated)] // Roots are deprecated by SEP-2577; servers of 2025-11-25 may still ask.
+    async fn roots(&self, cancelled: impl Future<Output = ()>) -> Result<ListRootsResult, ErrorData> {
         if let Some(client) = &self.client {
             return client.roots().await;
         }
         match &self.person {
-            Some(person) => person.roots(context.ct.cancelled()).await,
+            Some(person) => person.roots(cancelled).await,
             // Roots are not announced without a person: a server asking anyway gets no folders.
             None => Err(ErrorData::new(ErrorCode::METHOD_NOT_FOUND, "roots are not offered by this client", None)),
         }
+    }
+
+    /// Answers one `input_required` round of a 2026-07-28 server the way the same questions are answered when a
+    /// server of the earlier era asks them mid-call (the person's dialogs, the gateway's client, or a decline), one
+    /// after another; returns what the retry carries: the answers by key, and the server's state unchanged.
+    pub async fn answer_inputs(
+        &self,
+        asked: InputRequiredResult,
+        stop: &CancellationToken,
+    ) -> Result<(Option<InputResponses>, Option<String>), ErrorData> {
+        let mut answers = InputResponses::new();
+        for (key, request) in asked.input_requests.unwrap_or_default() {
+            let answer = match request {
+                InputRequest::Elicitation(request) => {
+                    serde_json::to_value(self.elicit(request.params, stop.cancelled()).await)
+                }
+                InputRequest::CreateMessage(request) => {
+                    serde_json::to_value(self.sample(request.params, stop.cancelled()).await?)
+                }
+                InputRequest::ListRoots(_) => serde_json::to_value(self.roots(stop.cancelled()).await?),
+                _ => {
+                    return Err(ErrorData::invalid_request(
+                        format!("input request {key:?} is of a kind Plugboard does not know"),
+                        None,
+                    ));
+                }
+            };
+            answers.insert(key, answer.map_err(|e| ErrorData::internal_error(e.to_string(), None))?);
+        }
+        Ok(((!answers.is_empty()).then_some(answers), asked.request_state))
+    }
+}
+
+impl ClientHandler for PlugboardClient {
+    fn get_info(&self) -> ClientConfig {
+        self.info.clone()
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        // rmcp cancels the token when the server cancels the request or the session ends.
+        Ok(self.elicit(request, context.ct.cancelled()).await)
+    }
+
+    #[allow(deprecated)] // Sampling is deprecated by SEP-2577 too; servers of 2025-11-25 may still ask.
+    async fn create_message(
+        &self,
+        params: CreateMessageRequestParams,
+        context: RequestContext<RoleClient>,
+    ) -> Result<CreateMessageResult, ErrorData> {
+        self.sample(params, context.ct.cancelled()).await
+    }
+
+    #[allow(deprecated)] // Roots are deprecated by SEP-2577 too; servers of 2025-11-25 may still ask.
+    async fn list_roots(&self, context: RequestContext<RoleClient>) -> Result<ListRootsResult, ErrorData> {
+        self.roots(context.ct.cancelled()).await
     }
 
     async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {

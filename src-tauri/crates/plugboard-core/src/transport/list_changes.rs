@@ -28,6 +28,11 @@ impl ListChanges {
             // A server that refuses the stream leaves the session as it is, without change notices: the
             // tools the window shows are still the server's, fetched at connect.
             let Ok(mut subscription) = peer.listen(filter).await else { return };
+            // A change between the lists fetched at connect and the stream's acknowledgment was sent to nobody: the
+            // lists the stream follows are fetched once more now that nothing can be missed.
+            for notice in followed(subscription.acknowledged()) {
+                handler.notify(notice);
+            }
             while let Ok(Some(notification)) = subscription.next().await {
                 if let Some(notice) = notice_of(&notification) {
                     handler.notify(notice);
@@ -57,6 +62,22 @@ fn offered(peer: &Peer<RoleClient>) -> Option<SubscriptionFilter> {
         any = true;
     }
     any.then(|| filter.build())
+}
+
+/// The notices that refetch the lists `filter` follows.
+fn followed(filter: &SubscriptionFilter) -> Vec<ServerNotice> {
+    let on = |flag: Option<bool>| flag == Some(true);
+    let mut notices = Vec::new();
+    if on(filter.tools_list_changed) {
+        notices.push(ServerNotice::ToolsChanged);
+    }
+    if on(filter.prompts_list_changed) {
+        notices.push(ServerNotice::PromptsChanged);
+    }
+    if on(filter.resources_list_changed) {
+        notices.push(ServerNotice::ResourcesChanged);
+    }
+    notices
 }
 
 fn notice_of(notification: &ServerNotification) -> Option<ServerNotice> {

@@ -76,6 +76,11 @@ impl McpSession {
         Some(Era::of_version(self.service.peer_info()?.protocol_version.as_str()))
     }
 
+    /// Who answers what this session's server asks (a 2026-07-28 server's `input_required` rounds go through it).
+    pub fn answers(&self) -> PlugboardClient {
+        self.service.service().clone()
+    }
+
     /// A handle for sending requests concurrently with the owner of the session.
     pub fn peer(&self) -> Peer<RoleClient> {
         self.service.peer().clone()
