@@ -4,15 +4,14 @@
 //! rmcp's `enterprise` module does both exchanges; Plugboard discovers the authorization server (with the browser
 //! flow's checks) and keeps the token in the caller's credential store. No token or secret goes into an error.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use oauth2::ClientSecret;
 use rmcp::transport::auth::enterprise::{EmaAuthorizationServer, EmaClientAuthentication, EmaExchangeRequest};
-use rmcp::transport::auth::{AuthorizationManager, CredentialStore, OAuthTokenResponse, StoredCredentials};
+use rmcp::transport::auth::{AuthorizationManager, CredentialStore};
 use url::Url;
 
 use super::LoginError;
 use super::flow::{discover, manager_for};
+use super::kept_token::{BearerToken, keep_bearer_token};
 use super::metadata_checks::{check_client_credentials_metadata, secure_endpoint};
 use super::oauth_http::GuardedOAuthClient;
 use crate::net::{ApprovedHosts, GuardedClient};
@@ -56,7 +55,7 @@ pub async fn login_cross_app<C>(request: CrossAppRequest, credentials: C) -> Res
 where
     C: CredentialStore + 'static,
 {
-    let (url, mut manager) = manager_for(&request.url).await?;
+    let (url, manager) = manager_for(&request.url).await?;
     let (metadata, source) = discover(&manager, &url, request.challenge.as_deref()).await?;
     check_client_credentials_metadata(&metadata, source)?;
     let idp = &request.identity_provider;
@@ -97,25 +96,11 @@ where
             .await
             .map_err(|e| LoginError::Grant(e.to_string()))?;
 
-    let mut response = serde_json::json!({
-        "access_token": token.access_token.secret(),
-        "token_type": "Bearer",
-    });
-    if let Some(expires_in) = token.expires_in {
-        response["expires_in"] = expires_in.as_secs().into();
-    }
-    let response: OAuthTokenResponse =
-        serde_json::from_value(response).map_err(|_| LoginError::Grant("the access token could not be kept".into()))?;
-    let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or_default();
-    let stored = StoredCredentials::new(
-        request.client_id.clone(),
-        Some(response),
-        token.scopes.into_iter().collect(),
-        Some(now),
-    )
-    .with_issuer(Some(issuer));
-    credentials.save(stored).await.map_err(|e| LoginError::Store(e.to_string()))?;
-    manager.set_metadata(metadata);
-    manager.set_credential_store(credentials);
-    Ok(manager)
+    let kept = BearerToken {
+        access_token: token.access_token.secret(),
+        expires_in: token.expires_in,
+        scopes: token.scopes.into_iter().collect(),
+        client_id: request.client_id.clone(),
+    };
+    keep_bearer_token(kept, credentials, manager, metadata).await
 }

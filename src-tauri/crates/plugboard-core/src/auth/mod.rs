@@ -13,6 +13,7 @@ mod error;
 pub mod flow;
 #[cfg(test)]
 mod guard_tests;
+mod kept_token;
 mod legacy;
 mod login_server;
 mod login_state;

@@ -4,15 +4,16 @@
 //! `invalid_scope`, `unauthorized_client`) is said as the authorization server said it and never retried nor
 //! answered with another grant. The workload's token never goes into an error or a log.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use reqwest::Method;
-use rmcp::transport::auth::{AuthorizationManager, CredentialStore, OAuthTokenResponse, StoredCredentials};
+use rmcp::transport::auth::{AuthorizationManager, CredentialStore};
 use serde::Deserialize;
 
 use super::LoginError;
 use super::error::scrub;
 use super::flow::{discover, manager_for};
+use super::kept_token::{BearerToken, keep_bearer_token};
 use super::metadata_checks::check_client_credentials_metadata;
 use crate::net::{ApprovedHosts, GuardedClient, Redirects};
 use crate::secrets::Sensitive;
@@ -54,7 +55,7 @@ pub async fn login_workload_identity<C>(
 where
     C: CredentialStore + 'static,
 {
-    let (url, mut manager) = manager_for(&request.url).await?;
+    let (url, manager) = manager_for(&request.url).await?;
     let (metadata, source) = discover(&manager, &url, request.challenge.as_deref()).await?;
     check_client_credentials_metadata(&metadata, source)?;
     if let Some(grants) = metadata.additional_fields.get("grant_types_supported").and_then(|g| g.as_array())
@@ -101,23 +102,12 @@ where
         return Err(failed(format!("the authorization server refused the workload's token ({error}{description})")));
     };
 
-    let mut response = serde_json::json!({ "access_token": access_token, "token_type": "Bearer" });
-    if let Some(expires_in) = answer.expires_in {
-        response["expires_in"] = expires_in.into();
-    }
-    let response: OAuthTokenResponse =
-        serde_json::from_value(response).map_err(|_| LoginError::Grant("the access token could not be kept".into()))?;
     let granted = answer.scope.or(request.scopes).unwrap_or_default();
-    let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or_default();
-    let stored = StoredCredentials::new(
-        request.client_id.unwrap_or_default(),
-        Some(response),
-        granted.split_whitespace().map(str::to_owned).collect(),
-        Some(now),
-    )
-    .with_issuer(metadata.issuer.clone());
-    credentials.save(stored).await.map_err(|e| LoginError::Store(e.to_string()))?;
-    manager.set_metadata(metadata);
-    manager.set_credential_store(credentials);
-    Ok(manager)
+    let kept = BearerToken {
+        access_token: &access_token,
+        expires_in: answer.expires_in.map(Duration::from_secs),
+        scopes: granted.split_whitespace().map(str::to_owned).collect(),
+        client_id: request.client_id.unwrap_or_default(),
+    };
+    keep_bearer_token(kept, credentials, manager, metadata).await
 }
