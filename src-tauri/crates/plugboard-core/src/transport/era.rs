@@ -87,6 +87,19 @@ pub(super) fn probe_says_legacy(e: &ClientInitializeError) -> bool {
     }
 }
 
+/// Whether a stdio server whose probe failed is started once more and opened with `initialize`: unless it refused
+/// as a modern server does, or the start was cancelled. Wider than [`probe_says_legacy`]: a server of the earlier era
+/// may also exit or write garbage at a request it does not expect before `initialize`, and it worked before the probe
+/// existed; one more start is cheap beside losing it. A server that is broken anyway fails its second start too,
+/// with that start's own error.
+pub(super) fn stdio_falls_back(e: &ClientInitializeError) -> bool {
+    match e {
+        ClientInitializeError::Cancelled => false,
+        ClientInitializeError::JsonRpcError(error) => !is_modern_refusal(error.code),
+        _ => true,
+    }
+}
+
 /// The errors by which a modern server refuses a request it understood (the spec's "recognized modern error").
 fn is_modern_refusal(code: ErrorCode) -> bool {
     code == ErrorCode::UNSUPPORTED_PROTOCOL_VERSION
@@ -119,5 +132,17 @@ mod tests {
         assert!(!probe_says_legacy(&error(ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY)));
         assert!(!probe_says_legacy(&ClientInitializeError::ConnectionClosed("gone".into())));
         assert!(!probe_says_legacy(&ClientInitializeError::Cancelled));
+    }
+
+    /// On stdio a probe that ended the connection also falls back (one more start); a modern refusal or a cancel
+    /// does not.
+    #[test]
+    fn a_stdio_probe_falls_back_unless_refused_as_modern() {
+        let error = |code| ClientInitializeError::JsonRpcError(ErrorData::new(code, "no", None));
+        assert!(stdio_falls_back(&ClientInitializeError::ConnectionClosed("exited".into())));
+        assert!(stdio_falls_back(&error(ErrorCode::METHOD_NOT_FOUND)));
+        assert!(stdio_falls_back(&ClientInitializeError::ExpectedInitResult(None)));
+        assert!(!stdio_falls_back(&error(ErrorCode::UNSUPPORTED_PROTOCOL_VERSION)));
+        assert!(!stdio_falls_back(&ClientInitializeError::Cancelled));
     }
 }

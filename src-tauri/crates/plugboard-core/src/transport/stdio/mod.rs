@@ -40,7 +40,7 @@ pub use guard::{ShutdownReport, ShutdownStage};
 pub use keeper::run_keeper;
 pub use stderr_tail::StderrTail;
 
-use super::era::{Opening, probe_says_legacy};
+use super::era::{Opening, stdio_falls_back};
 use super::guarded::Guarded;
 use super::limits::MAX_MESSAGE_BYTES;
 use super::{Answerer, McpSession, TransportError, client_handler};
@@ -165,8 +165,8 @@ pub(crate) async fn connect_with(
     connect_answered(server, launch, options, Answerer::default(), Opening::Probe).await
 }
 
-/// Opens the session; a server that answered the probe in a way rmcp cannot fall back from on the same pipes (an
-/// empty result, say) is started once more and opened with `initialize` (`era.rs`).
+/// Opens the session; a server whose probe failed in a way rmcp cannot fall back from on the same pipes (an empty
+/// result, an exit, garbage) is started once more and opened with `initialize` (`era.rs`).
 async fn connect_answered(
     server: &str,
     launch: &StdioLaunch,
@@ -186,7 +186,7 @@ async fn connect_answered(
 
 /// How one start of the server failed.
 enum Failed {
-    /// The server answered `server/discover` as only a server of the earlier era would (`era::probe_says_legacy`).
+    /// The probe failed short of a modern refusal (`era::stdio_falls_back`): one more start, with `initialize`.
     ProbeRefused(TransportError),
     Final(TransportError),
 }
@@ -241,7 +241,7 @@ async fn attempt(
             let tail = process.stderr().snapshot();
             let stderr_tail = (!tail.is_empty()).then_some(tail);
             let error = TransportError::StartupFailed { message: e.to_string(), stderr_tail };
-            if opening == Opening::Probe && probe_says_legacy(&e) {
+            if opening == Opening::Probe && stdio_falls_back(&e) {
                 return Err(Failed::ProbeRefused(error));
             }
             Err(Failed::Final(error))

@@ -21,6 +21,7 @@ const STUB_SERVER: &str = r#"#!/bin/bash
 for a in "$@"; do case "$a" in
   --grandchild) grandchild=1;; --exit-after-init) exit_after_init=1;; --ignore-term) ignore_term=1;;
   --banner) echo "stub server starting (not JSON)";;
+  --exit-on-unknown) exit_on_unknown=1;;
 esac; done
 [ -n "$ignore_term" ] && trap '' TERM
 [ -n "$grandchild" ] && { sleep 300 & }
@@ -37,7 +38,8 @@ while IFS= read -r line; do
     *'"method":"tools/call"'*)
       msg=; [[ $line =~ \"message\":\"([^\"]*)\" ]] && msg=${BASH_REMATCH[1]}
       printf '{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"Echo: %s"}]}}\n' "$id" "$msg";;
-    *) [ -n "$id" ] && printf '{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"unknown"}}\n' "$id";;
+    *) [ -n "$exit_on_unknown" ] && { echo "stub: unknown request, exiting" >&2; exit 4; }
+       [ -n "$id" ] && printf '{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"unknown"}}\n' "$id";;
   esac
 done
 echo "stub: stdin closed" >&2
@@ -204,6 +206,17 @@ async fn term_ignoring_server_is_killed_within_the_grace() {
     assert!(report.elapsed < Duration::from_millis(3600), "{report:?}");
     assert!(report.elapsed >= Duration::from_secs(3), "{report:?}");
     assert_group_gone(pgid);
+}
+
+/// A server of the earlier era that exits at the `server/discover` probe (a request it does not know, before
+/// `initialize`) is started once more and opened with `initialize`, as it was before there was a probe.
+#[tokio::test]
+async fn a_server_that_exits_at_the_probe_is_opened_with_initialize() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = connect_with("stub", &stub_launch(dir.path(), &["--exit-on-unknown"]), GROUP_ONLY).await.unwrap();
+    assert_eq!(session.protocol_version().as_deref(), Some("2025-11-25"));
+    assert_eq!(session.list_tools().await.unwrap().len(), 1);
+    session.close().await.unwrap();
 }
 
 /// A non-JSON banner on stdout does not break the session (rmcp skips unparsable lines).
