@@ -38,9 +38,11 @@ describe("pending requests", () => {
 
     const dialog = await browser.$('[role="dialog"]');
     await dialog.waitForDisplayed(WAIT);
+    // The form generator loads with the first form a server sends, so the dialog shows its title first.
+    const name = await dialog.$('.//label[contains(normalize-space(), "Name")]/following::input[1]');
+    await name.waitForDisplayed(WAIT);
     assert.match(await dialog.getText(), /asker asks for information/);
     assert.match(await dialog.getText(), /Who are you\? <b>not bold<\/b>/, "the message is inert text");
-    const name = await dialog.$('.//label[contains(normalize-space(), "Name")]/following::input[1]');
     await name.setValue("Ann");
     const age = await dialog.$('.//label[contains(normalize-space(), "Age")]/following::input[1]');
     await age.setValue("41");
