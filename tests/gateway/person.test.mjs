@@ -1,7 +1,7 @@
 // What servers ask of a person, through the gateway over both wires (`serve --stdio`, `serve --http`): a client that declared elicitation and sampling
 // gets the upstream server's requests and its answers reach the server; a client that declared neither is never
 // asked, and the server hears a decline; a page to open (URL mode) goes only to a client that declared URL mode. The
-// official TypeScript SDK client against server-everything and Plugboard's test server.
+// official TypeScript SDK client against server-everything and Plugboard's test server (a 2026-07-28 one asks in rounds).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
@@ -182,6 +182,38 @@ describe("a server's page to open goes only to a client that declared URL mode",
       assert.equal(refused.isError, true);
       assert.match(firstText(refused), /open the page in their browser/);
       assert.ok(firstText(refused).includes(link), firstText(refused));
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe("a 2026-07-28 server's questions before it answers reach the gateway's client in rounds", () => {
+  before(() => {
+    writeConfig({ mcpServers: { asker: { command: testServer(), args: ["--era", "modern"], tools: ["ask_person"] } } });
+  });
+
+  test("the client answers each form, and the tool's result and the resource's contents carry its answers", async () => {
+    const asked = [];
+    const gateway = await connectGateway({
+      name: "answering-client",
+      capabilities: { elicitation: { form: {} } },
+      requestHandlers: [
+        [
+          ElicitRequestSchema,
+          (request) => {
+            asked.push(request.params.message);
+            return { action: "accept", content: { name: `Ada ${asked.length}` } };
+          },
+        ],
+      ],
+    });
+    try {
+      const called = await gateway.client.callTool({ name: "mcp__asker__ask_person", arguments: { message: "Who calls?" } });
+      assert.equal(firstText(called), 'accept {"name":"Ada 1"}');
+      const read = await gateway.client.readResource({ uri: "plugboard://asker/ask://person" });
+      assert.equal(read.contents[0].text, 'accept {"name":"Ada 2"}');
+      assert.deepEqual(asked, ["Who calls?", "Who reads this?"]);
     } finally {
       await gateway.close();
     }

@@ -9,7 +9,7 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientResult, ContentBlock, CreateMessageRequestParams,
     CustomNotification, ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction, InputRequest,
-    InputRequests, InputRequiredResult, SamplingMessage, ServerNotification, ServerRequest,
+    InputRequests, InputRequiredResult, InputResponses, SamplingMessage, ServerNotification, ServerRequest,
 };
 use rmcp::service::{PeerRequestOptions, ServiceError};
 use rmcp::{ErrorData, Peer, RoleServer, schemars, tool, tool_router};
@@ -74,16 +74,48 @@ fn spoken(answer: &ElicitResult) -> Result<String, ErrorData> {
 /// `ask_person` in a 2026-07-28 session, which has no requests from server to client: the form goes back as an
 /// `input_required` result, and the client's retry of the call carries the person's answer.
 pub(crate) fn ask_person_in_rounds(request: &CallToolRequestParams) -> Result<CallToolResponse, ErrorData> {
-    let answered = request.input_responses.as_ref().and_then(|responses| responses.get("form"));
-    let Some(answer) = answered else {
-        let arguments = request.arguments.clone().unwrap_or_default();
-        let message = arguments.get("message").and_then(serde_json::Value::as_str).unwrap_or_default();
+    let arguments = request.arguments.clone().unwrap_or_default();
+    let message = arguments.get("message").and_then(serde_json::Value::as_str).unwrap_or_default();
+    Ok(match form_in_rounds(request.input_responses.as_ref(), message)? {
+        Ok(answer) => CallToolResponse::Complete(CallToolResult::success(vec![ContentBlock::text(answer)])),
+        Err(round) => CallToolResponse::InputRequired(round),
+    })
+}
+
+/// The person's answer to the form as a retry carries it, or (`Err`) the round that asks for it.
+fn form_in_rounds(
+    responses: Option<&InputResponses>,
+    message: &str,
+) -> Result<Result<String, InputRequiredResult>, ErrorData> {
+    let Some(answer) = responses.and_then(|responses| responses.get("form")) else {
         let form = InputRequest::Elicitation(ElicitRequest::new(form_params(message)?));
         let requests = InputRequests::from([("form".to_owned(), form)]);
-        return Ok(CallToolResponse::InputRequired(InputRequiredResult::from_input_requests(requests)));
+        return Ok(Err(InputRequiredResult::from_input_requests(requests)));
     };
     let answer: ElicitResult = serde_json::from_value(answer.clone()).map_err(failed)?;
-    Ok(CallToolResponse::Complete(CallToolResult::success(vec![ContentBlock::text(spoken(&answer)?)])))
+    spoken(&answer).map(Ok)
+}
+
+/// The prompt that asks the person the form before it is filled in.
+pub(crate) const INTERVIEW_PROMPT: &str = "interview";
+/// The resource that asks the person the form before it is read.
+pub(crate) const INTERVIEW_RESOURCE: &str = "ask://person";
+
+/// What the person answered the form, asked mid-request in a session of the earlier era, or in rounds in a
+/// 2026-07-28 one (`Err` is then the round to answer with); for the prompt and the resource that interview.
+pub(crate) async fn interview(
+    peer: &Peer<RoleServer>,
+    responses: Option<&InputResponses>,
+    message: &str,
+) -> Result<Result<String, InputRequiredResult>, ErrorData> {
+    if peer.peer_info().is_none() {
+        return form_in_rounds(responses, message);
+    }
+    let request = ServerRequest::ElicitRequest(ElicitRequest::new(form_params(message)?));
+    match peer.send_request(request).await.map_err(failed)? {
+        ClientResult::ElicitResult(answer) => spoken(&answer).map(Ok),
+        other => Err(failed(format!("unexpected answer {other:?}"))),
+    }
 }
 
 #[tool_router(router = person_router, vis = "pub(crate)")]

@@ -1,6 +1,7 @@
 //! The test server's MCP face: its tool router (which can grow at run time for `--list-changed`, as can its
 //! resources and prompts), the capabilities it announces, and the one `call_tool` that journals every call and, for
-//! `--hang`, never answers (nor, for `--hang-tools-list`, does `tools/list`).
+//! `--hang`, never answers (nor, for `--hang-tools-list`, does `tools/list`); and the prompt `interview` and the
+//! resource `ask://person`, which ask the person a form before they answer.
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -9,9 +10,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, DiscoverResult, Implementation, InitializeRequestParams, InitializeResult,
-    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ProtocolVersion, ServerCapabilities, ServerConfig, SubscriptionFilter,
+    CallToolRequestParams, CallToolResponse, DiscoverResult, GetPromptRequestParams, GetPromptResponse,
+    GetPromptResult, Implementation, InitializeRequestParams, InitializeResult, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams, PromptMessage,
+    ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ResourceContents, Role,
+    ServerCapabilities, ServerConfig, SubscriptionFilter,
 };
 use rmcp::service::{RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool_handler};
@@ -21,6 +24,7 @@ use crate::extras::Extras;
 use crate::journal::Journal;
 use crate::lists::Lists;
 use crate::options::Options;
+use crate::person::{INTERVIEW_PROMPT, INTERVIEW_RESOURCE, interview};
 
 /// One server process's state; cheap to clone (rmcp clones handlers).
 #[derive(Clone)]
@@ -179,6 +183,43 @@ impl ServerHandler for TestServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
         Ok(ListResourceTemplatesResult::with_all_items(self.extras.iter().map(Extras::template).collect()))
+    }
+
+    /// Only the prompt `interview`, which asks the person first.
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        self.journal.record(&format!("prompt {}", request.name));
+        if request.name != INTERVIEW_PROMPT {
+            return Err(ErrorData::invalid_params(format!("no prompt {:?}", request.name), None));
+        }
+        Ok(match interview(&context.peer, request.input_responses.as_ref(), "Who is the prompt for?").await? {
+            Ok(answer) => {
+                GetPromptResponse::Complete(GetPromptResult::new(vec![PromptMessage::new_text(Role::User, answer)]))
+            }
+            Err(round) => GetPromptResponse::InputRequired(round),
+        })
+    }
+
+    /// Only the resource `ask://person`, which asks the person first.
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        self.journal.record(&format!("read {}", request.uri));
+        if request.uri != INTERVIEW_RESOURCE {
+            return Err(ErrorData::resource_not_found(format!("no resource {:?}", request.uri), None));
+        }
+        Ok(match interview(&context.peer, request.input_responses.as_ref(), "Who reads this?").await? {
+            Ok(answer) => ReadResourceResponse::Complete(ReadResourceResult::new(vec![ResourceContents::text(
+                answer,
+                INTERVIEW_RESOURCE,
+            )])),
+            Err(round) => ReadResourceResponse::InputRequired(round),
+        })
     }
 
     async fn call_tool(

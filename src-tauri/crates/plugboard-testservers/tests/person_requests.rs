@@ -9,12 +9,14 @@
 
 mod support;
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
 use plugboard_core::person::{
     FormAction, PendingRequest, PersonEvent, PersonRequests, RequestKind, SamplingLine, WithdrawReason,
 };
+use plugboard_core::supervisor::ResourceContent;
 use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
@@ -103,6 +105,44 @@ async fn accepted_form_reaches_the_server(flags: &[&str]) {
     assert_eq!(reason, WithdrawReason::Answered);
     assert!(person.pending().is_empty());
     h.finish().await;
+}
+
+/// A 2026-07-28 server's prompt and resource that ask the person a form first: each round reaches the person
+/// through the same queue, and the request's retry carries the answer (before, the console said Plugboard could not
+/// give the input, and the gateway refused it as an unexpected answer).
+#[tokio::test]
+async fn a_modern_servers_prompt_and_resource_ask_the_person_in_rounds() {
+    let (h, person, mut events) = asking_in(Duration::from_secs(60), &["--era", "modern"]).await;
+
+    let prompt = h.sup.get_prompt("asker", "interview", BTreeMap::new());
+    let (prompt, ()) = tokio::join!(prompt, accept_form(&person, &mut events, "Who is the prompt for?", "Ann"));
+    let prompt = prompt.expect("the prompt is filled in");
+    let [message] = prompt.messages.as_slice() else { panic!("{prompt:?}") };
+    assert_eq!(message.role, "user");
+    let content: Value = serde_json::from_str(&message.content).expect("a content block");
+    assert_eq!(content["text"], r#"accept {"name":"Ann"}"#);
+
+    let read = h.sup.read_resource("asker", "ask://person");
+    let (read, ()) = tokio::join!(read, accept_form(&person, &mut events, "Who reads this?", "Bo"));
+    let read = read.expect("the resource is read");
+    let [ResourceContent::Text { uri, text, .. }] = read.as_slice() else { panic!("{read:?}") };
+    assert_eq!((uri.as_str(), text.as_str()), ("ask://person", r#"accept {"name":"Bo"}"#));
+    assert!(person.pending().is_empty());
+    h.finish().await;
+}
+
+/// Waits for the form asking `message` and accepts it with `name`.
+async fn accept_form(
+    person: &PersonRequests,
+    events: &mut broadcast::Receiver<PersonEvent>,
+    message: &str,
+    name: &str,
+) {
+    let request = arrival(events).await;
+    let RequestKind::Elicitation { message: asked, .. } = &request.ask else { panic!("{request:?}") };
+    assert_eq!(asked, message);
+    let content = json!({ "name": name }).to_string();
+    person.answer_elicitation(request.id, FormAction::Accept, Some(&content)).expect("answered");
 }
 
 /// Declining and cancelling reach the server as such, with no content.

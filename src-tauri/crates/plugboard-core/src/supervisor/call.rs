@@ -163,6 +163,16 @@ impl Failure {
         matches!(self, Self::NotSent(_))
     }
 
+    /// What the caller hears of a request that is not retried.
+    pub(super) fn settled(self, server: &str) -> SupervisorError {
+        match self {
+            Self::NotSent(message) | Self::Interrupted(message) => {
+                SupervisorError::Connection { server: server.to_owned(), message }
+            }
+            Self::Final(error) => error,
+        }
+    }
+
     fn reason(&self) -> String {
         match self {
             Self::NotSent(reason) | Self::Interrupted(reason) => reason.clone(),
@@ -265,27 +275,42 @@ async fn call_once(
                     ));
                 }
             };
-        if asked.input_requests.as_ref().is_none_or(|requests| requests.is_empty()) && asked.request_state.is_none() {
-            return Err(protocol(server, "the server asked for input without saying what"));
-        }
         let (input_responses, request_state) =
             answer_round(server, &live.answers, asked, cancel.as_deref_mut()).await?;
         (params.input_responses, params.request_state) = (input_responses, request_state);
     }
-    Err(protocol(server, &format!("the server asked for input {DEFAULT_MRTR_MAX_ROUNDS} times without answering")))
+    Err(Failure::Final(rounds_exceeded(server)))
+}
+
+/// A server that kept asking for input for [`DEFAULT_MRTR_MAX_ROUNDS`] rounds without an answer.
+pub(super) fn rounds_exceeded(server: &str) -> SupervisorError {
+    SupervisorError::Protocol {
+        server: server.to_owned(),
+        message: format!("the server asked for input {DEFAULT_MRTR_MAX_ROUNDS} times without answering"),
+    }
 }
 
 fn protocol(server: &str, message: &str) -> Failure {
     Failure::Final(SupervisorError::Protocol { server: server.to_owned(), message: message.to_owned() })
 }
 
+/// A pause before resending a request whose server asked nothing but handed back its state (it is still working):
+/// without one, the rounds would hammer it.
+const STATE_ONLY_PAUSE: Duration = Duration::from_millis(100);
+
 /// Answers one round through the session's person or client; the person's cancel of the call ends it.
-async fn answer_round(
+pub(super) async fn answer_round(
     server: &str,
     answers: &PlugboardClient,
     asked: InputRequiredResult,
     cancel: Option<&mut CallCancel>,
 ) -> Result<(Option<InputResponses>, Option<String>), Failure> {
+    if asked.input_requests.as_ref().is_none_or(|requests| requests.is_empty()) {
+        if asked.request_state.is_none() {
+            return Err(protocol(server, "the server asked for input without saying what"));
+        }
+        tokio::time::sleep(STATE_ONLY_PAUSE).await;
+    }
     let stop = CancellationToken::new();
     let _stop_on_drop = stop.clone().drop_guard();
     let cancelled = async {

@@ -9,14 +9,14 @@ use std::future::Future;
 use std::sync::Arc;
 
 use rmcp::model::{
-    GetPromptRequestParams, GetPromptResponse, JsonObject, Prompt, ReadResourceRequestParams, Resource,
-    ResourceContents, ResourceTemplate, ServerCapabilities,
+    GetPromptRequestParams, JsonObject, Prompt, ReadResourceRequestParams, Resource, ResourceContents,
+    ResourceTemplate, ServerCapabilities,
 };
 use rmcp::service::RoleClient;
 use rmcp::{Peer, ServiceError};
 use serde::Serialize;
 
-use super::call::{CallRoute, Failure, classify, wait_ready};
+use super::call::{CallRoute, classify, wait_ready};
 use super::{Supervisor, SupervisorError};
 
 /// A resource the server lists.
@@ -127,8 +127,7 @@ impl Supervisor {
 
     /// Reads the resource at `uri`.
     pub async fn read_resource(&self, server: &str, uri: &str) -> Result<Vec<ResourceContent>, SupervisorError> {
-        let params = ReadResourceRequestParams::new(uri);
-        let read = self.ask(server, |peer| async move { peer.read_resource(params).await }).await?;
+        let read = self.resource_in_rounds(server, ReadResourceRequestParams::new(uri)).await?;
         Ok(read.contents.iter().map(content).collect())
     }
 
@@ -150,14 +149,7 @@ impl Supervisor {
             let object: JsonObject = arguments.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
             params.arguments = Some(object);
         }
-        let answer = self.ask(server, |peer| async move { peer.get_prompt_once(params).await }).await?;
-        let GetPromptResponse::Complete(got) = answer else {
-            return Err(SupervisorError::Protocol {
-                server: server.to_owned(),
-                message: "the server asked for more input to fill in the prompt, which Plugboard cannot give yet"
-                    .into(),
-            });
-        };
+        let got = self.prompt_in_rounds(server, params).await?;
         let messages = got
             .messages
             .iter()
@@ -212,12 +204,7 @@ impl Supervisor {
         let (peer, timeout) = self.ready(server).await?;
         match tokio::time::timeout(timeout, request(peer)).await {
             Ok(Ok(answer)) => Ok(answer),
-            Ok(Err(error)) => Err(match classify(server, error) {
-                Failure::NotSent(message) | Failure::Interrupted(message) => {
-                    SupervisorError::Connection { server: server.to_owned(), message }
-                }
-                Failure::Final(error) => error,
-            }),
+            Ok(Err(error)) => Err(classify(server, error).settled(server)),
             Err(_) => Err(SupervisorError::Timeout { server: server.to_owned(), after: timeout }),
         }
     }

@@ -17,6 +17,7 @@ mod naming;
 mod observe;
 mod pinning;
 mod relay;
+mod rounds;
 mod scrub;
 mod status;
 mod tools;

@@ -1,6 +1,7 @@
 //! Passing a client's resource, prompt and completion requests through to a ready server, for the gateway, in
 //! rmcp's own types (the gateway serves them on as they came). Each goes through the live session like the
-//! detail page's looks (inspect.rs): waiting for a connecting server, cut off at its timeout, never retried. A
+//! detail page's looks (inspect.rs): waiting for a connecting server, cut off at its timeout, never retried; a
+//! 2026-07-28 server's rounds of questions before a prompt or resource are answered on the way (rounds.rs). A
 //! server that does not offer a capability is asked nothing and answers nothing. Prompts and resource templates pass
 //! only as approved (pinning.rs): one new or changed since the server was approved is left out until the person
 //! approves it, and the server's actor is asked to record it for review.
@@ -40,7 +41,7 @@ impl Supervisor {
         server: &str,
         params: ReadResourceRequestParams,
     ) -> Result<ReadResourceResult, SupervisorError> {
-        self.ask(server, |peer| async move { peer.read_resource(params).await }).await
+        self.resource_in_rounds(server, params).await
     }
 
     /// Every prompt `server` offers; none when it offers no prompts.
@@ -58,7 +59,7 @@ impl Supervisor {
         server: &str,
         params: GetPromptRequestParams,
     ) -> Result<GetPromptResult, SupervisorError> {
-        self.ask(server, |peer| async move { peer.get_prompt(params).await }).await
+        self.prompt_in_rounds(server, params).await
     }
 
     /// Completes an argument of a prompt or resource template of `server`; no suggestions when it offers none.
