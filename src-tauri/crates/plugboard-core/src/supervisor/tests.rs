@@ -361,7 +361,6 @@ async fn oauth_server_without_a_login_needs_one() {
 #[tokio::test]
 async fn first_reconcile_sweeps_docker_leftovers_once() {
     use std::ffi::OsString;
-    use std::os::unix::fs::PermissionsExt;
 
     let dir = tempfile::tempdir().expect("temp dir");
     let log = dir.path().join("docker-argv.log");
@@ -369,8 +368,7 @@ async fn first_reconcile_sweeps_docker_leftovers_once() {
     let script = "#!/bin/sh\n# Stand-in docker for tests: records argv, never talks to an engine.\n\
                   printf '%s\\n' \"$*\" >> \"$STAND_IN_LOG\"\n\
                   [ \"$1\" = ps ] && printf 'plugboard-gone-1111-0\\t1111\\nplugboard-live-4242-0\\t4242\\n'\nexit 0\n";
-    std::fs::write(&docker, script).expect("write the stand-in");
-    std::fs::set_permissions(&docker, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    crate::testing::write_executable(&docker, script);
     let env: Vec<(OsString, OsString)> =
         vec![("PATH".into(), "/usr/bin:/bin".into()), ("STAND_IN_LOG".into(), log.clone().into())];
     let sweep: LeftoverSweep = Arc::new(move || crate::transport::sweep_with(&docker, &env, |pid| pid == 4242));
