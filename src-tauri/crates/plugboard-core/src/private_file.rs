@@ -69,6 +69,19 @@ fn replace_via_temp(path: &Path, bytes: &[u8], before_rename: impl FnOnce(&Path)
     Ok(())
 }
 
+/// Whether a file's metadata says this user owns it and nobody else may read or write it: a file written by
+/// [`write_private_atomically`], not one another user planted.
+#[cfg(unix)]
+pub(crate) fn is_private_to_us(meta: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    meta.uid() == nix::unistd::geteuid().as_raw() && meta.mode() & 0o077 == 0
+}
+
+#[cfg(not(unix))]
+pub(crate) fn is_private_to_us(_meta: &fs::Metadata) -> bool {
+    true
+}
+
 /// Writes `bytes` to a new file that only its owner can read, and flushes it to disk.
 fn write_new_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut options = fs::OpenOptions::new();

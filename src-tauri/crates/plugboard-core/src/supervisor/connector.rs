@@ -106,7 +106,8 @@ pub struct LiveConnector {
     client: Option<DownstreamLink>,
     /// The transport a probed URL turned out to speak, so reconnects skip the probe.
     probed: std::sync::Mutex<HashMap<String, HttpMode>>,
-    /// The servers that turned out to be of the earlier era, so reconnects open with `initialize` at once.
+    /// The servers that turned out to be of the earlier era, so reconnects and later processes open with
+    /// `initialize` at once.
     eras: EraMemory,
     /// Hears the keychain being unlocked, for servers waiting on it.
     keychain: KeychainWatch,
@@ -120,17 +121,8 @@ impl LiveConnector {
     pub fn new(vault: Arc<Vault>, approvals: Approvals) -> Self {
         let http = std::sync::OnceLock::new();
         let (probed, keychain, log_scrub) = (std::sync::Mutex::default(), KeychainWatch::new(), LogScrub::default());
-        Self {
-            vault,
-            approvals,
-            http,
-            person: None,
-            client: None,
-            probed,
-            eras: EraMemory::default(),
-            keychain,
-            log_scrub,
-        }
+        let eras = EraMemory::kept_in(approvals.path().with_file_name("eras.json"));
+        Self { vault, approvals, http, person: None, client: None, probed, eras, keychain, log_scrub }
     }
 
     /// A connector whose sessions hand servers' elicitation, sampling and roots requests to `person` (the window).

@@ -86,7 +86,7 @@ pub(crate) fn key(shell: &Path, env: &[(OsString, OsString)]) -> String {
 /// The cached PATH for `key`, if `file` is ours, well-formed, keyed alike and younger than `max_age` at `now`.
 pub(crate) fn read(file: &Path, key: &str, now: SystemTime, max_age: Duration) -> Option<OsString> {
     let meta = std::fs::symlink_metadata(file).ok()?;
-    if !meta.is_file() || meta.len() > MAX_FILE_BYTES || !private_to_us(&meta) {
+    if !meta.is_file() || meta.len() > MAX_FILE_BYTES || !crate::private_file::is_private_to_us(&meta) {
         return None;
     }
     let entry: Entry = serde_json::from_slice(&std::fs::read(file).ok()?).ok()?;
@@ -105,15 +105,4 @@ pub(crate) fn write(file: &Path, key: &str, path: &OsString, now: SystemTime) ->
     let entry = Entry { format: FORMAT, key: key.to_owned(), written_at, path: path.to_owned() };
     let bytes = serde_json::to_vec(&entry).map_err(std::io::Error::other)?;
     crate::private_file::write_private_atomically(file, &bytes)
-}
-
-#[cfg(unix)]
-fn private_to_us(meta: &std::fs::Metadata) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    meta.uid() == nix::unistd::geteuid().as_raw() && meta.mode() & 0o077 == 0
-}
-
-#[cfg(not(unix))]
-fn private_to_us(_meta: &std::fs::Metadata) -> bool {
-    true
 }
