@@ -68,8 +68,8 @@ test-docker: ## Only the Docker servers' tests, against a private Docker engine 
 	$(DOCKER_ENGINE) -- $(HARNESS) -- bash -c 'cargo test -p plugboard-core --lib docker -- --include-ignored \
 		&& cargo test -p plugboard-cli --test cli docker_cli -- --include-ignored'
 
-conformance: deps-tests ## The MCP conformance suite's 2025-11-25 and 2026-07-28 requirement sets, their extensions and 13 more auth scenarios, against Plugboard's core
-	src-tauri/scripts/conformance.sh
+conformance: deps-tests ## The MCP conformance suite's 2025-11-25 and 2026-07-28 requirement sets, their extensions and 13 more auth scenarios, against Plugboard's core (in the harness: the machine logins keep their secrets and tokens in its Secret Service)
+	$(HARNESS) -- src-tauri/scripts/conformance.sh
 
 test-gateway: app ## The gateway (serve --stdio and --http) driven by the official TypeScript and Python SDK clients and the conformance suite, real upstreams
 	cargo build -p plugboard-testservers --bin plugboard-testserver

@@ -1,15 +1,12 @@
-//! The auth scenarios: connect without credentials, and when the server challenges (at the handshake or at the first
-//! request) log in through `plugboard_core::auth` with the grant the scenario sets up, reconnect with the tokens, and
+//! The browser-login scenarios: connect without credentials, and when the server challenges (at the handshake or at
+//! the first request) log in through `plugboard_core::auth` with the authorization code grant, reconnect with the tokens, and
 //! run the scenario's requests under step-up; a 401 after that is a lost login, and logs in once more as the person
 //! would. The user agent follows the authorization redirect itself, where the
 //! app would open a browser. Nothing here prints a token, code, verifier or state.
 
 use anyhow::{Context, bail};
 use futures::future::BoxFuture;
-use plugboard_core::auth::{
-    AuthorizedCallError, CrossAppRequest, IdentityProvider, LoginError, LoginRequest, StepUp, UserAgent, login,
-    login_cross_app,
-};
+use plugboard_core::auth::{AuthorizedCallError, LoginError, LoginRequest, StepUp, UserAgent, login};
 use plugboard_core::net::pooled_http_client;
 use plugboard_core::secrets::Sensitive;
 use plugboard_core::transport::{
@@ -20,7 +17,7 @@ use rmcp::transport::auth::{AuthorizationManager, InMemoryCredentialStore, InMem
 use url::Url;
 
 use crate::context::ScenarioContext;
-use crate::scenario::{Grant, Scenario};
+use crate::scenario::Scenario;
 
 /// Where the authorization server is told to send the browser back; the user agent never goes there.
 const REDIRECT_URI: &str = "http://127.0.0.1:8976/callback";
@@ -28,7 +25,7 @@ const REDIRECT_URI: &str = "http://127.0.0.1:8976/callback";
 const CLIENT_METADATA_URL: &str = "https://conformance-test.local/client-metadata.json";
 
 /// Runs auth scenario `scenario` against `url`.
-pub async fn run(url: &str, scenario: Scenario, grant: Grant) -> anyhow::Result<()> {
+pub async fn run(url: &str, scenario: Scenario) -> anyhow::Result<()> {
     let context = ScenarioContext::from_env()?;
     let agent = FollowRedirect::new()?;
     let policy = ElicitationPolicy::ApplyDefaults;
@@ -51,8 +48,8 @@ pub async fn run(url: &str, scenario: Scenario, grant: Grant) -> anyhow::Result<
     };
     let mut challenge = challenge;
     for login in 1..=2 {
-        println!("challenged: logging in ({grant:?})");
-        let manager = log_in(url, grant, &context, challenge, &agent).await.context("logging in")?;
+        println!("challenged: logging in");
+        let manager = log_in(url, &context, challenge, &agent).await.context("logging in")?;
         match logged_in(url, manager, &agent, scenario, policy).await {
             // The app shows "needs login" and the person logs in again, through discovery, which finds the
             // authorization server the resource names now (SEP-2352: a new one is registered with afresh).
@@ -142,51 +139,22 @@ async fn finish(
     Ok(())
 }
 
+/// The authorization code flow, with the pre-registered client the scenario may give and Plugboard's client ID
+/// metadata document.
 async fn log_in(
     url: &str,
-    grant: Grant,
     context: &ScenarioContext,
     challenge: String,
     agent: &FollowRedirect,
 ) -> Result<AuthorizationManager, LoginError> {
-    let credentials = InMemoryCredentialStore::new();
-    match grant {
-        Grant::AuthorizationCode => {
-            let request = LoginRequest {
-                client_id: context.get("client_id"),
-                client_secret: context.get("client_secret").map(Sensitive::new),
-                client_metadata_url: Some(CLIENT_METADATA_URL.into()),
-                challenge: Some(challenge),
-                ..LoginRequest::new("conformance", url, REDIRECT_URI)
-            };
-            login(request, credentials, InMemoryStateStore::new(), agent).await
-        }
-        Grant::ClientCredentials | Grant::WorkloadIdentity => {
-            Err(LoginError::Refused("a login without a person goes through the app's oauth.grant (machine.rs)".into()))
-        }
-        Grant::CrossApp => {
-            let need = |key: &str| context.get(key).ok_or_else(|| missing(key));
-            let request = CrossAppRequest {
-                url: url.into(),
-                client_id: need("client_id")?,
-                client_secret: Sensitive::new(need("client_secret")?),
-                identity_provider: IdentityProvider {
-                    issuer: need("idp_issuer")?,
-                    token_endpoint: need("idp_token_endpoint")?,
-                    client_id: need("idp_client_id")?,
-                    client_secret: None,
-                },
-                id_token: Sensitive::new(need("idp_id_token")?),
-                scopes: None,
-                challenge: Some(challenge),
-            };
-            login_cross_app(request, credentials).await
-        }
-    }
-}
-
-fn missing(key: &str) -> LoginError {
-    LoginError::Refused(format!("the scenario's context has no {key}"))
+    let request = LoginRequest {
+        client_id: context.get("client_id"),
+        client_secret: context.get("client_secret").map(Sensitive::new),
+        client_metadata_url: Some(CLIENT_METADATA_URL.into()),
+        challenge: Some(challenge),
+        ..LoginRequest::new("conformance", url, REDIRECT_URI)
+    };
+    login(request, InMemoryCredentialStore::new(), InMemoryStateStore::new(), agent).await
 }
 
 fn names(tools: &[Tool]) -> Vec<&str> {

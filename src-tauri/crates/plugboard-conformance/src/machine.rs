@@ -1,4 +1,5 @@
-//! The scenarios of logins without a person (client credentials, workload identity) through what the app runs: a
+//! The scenarios of logins without a browser (client credentials, workload identity, enterprise-managed cross-app
+//! access) through what the app runs: a
 //! server entry with the `oauth` section a person would write (its secrets as `${secret:…}` references, the values in
 //! the vault), validated as servers.json is, approved, and connected by the supervisor and the live connector, which
 //! get the token themselves. Nothing here talks OAuth: if the app could not, the scenario would fail.
@@ -9,7 +10,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use plugboard_core::config::raw::RawServer;
 use plugboard_core::config::validate_server;
-use plugboard_core::secrets::{MemoryStore, Sensitive, Vault};
+use plugboard_core::secrets::{Sensitive, Vault};
 use plugboard_core::supervisor::{LiveConnector, ServerStatus, Supervisor};
 use plugboard_core::trust::{Approvals, Decision, LaunchDefinition};
 use serde_json::{Value, json};
@@ -22,8 +23,22 @@ const SERVER: &str = "conformance";
 
 /// Connects to `url` with the grant's `oauth` section, then calls `test-tool` if the server lists it.
 pub async fn run(url: &str, grant: Grant, context: &ScenarioContext) -> anyhow::Result<()> {
-    let vault = Arc::new(Vault::with_store(Arc::new(MemoryStore::default())));
-    let oauth = oauth_section(grant, context, &vault)?;
+    // The app's own store: `make conformance` runs in the harness's Secret Service, where the keychain is real.
+    let vault = Arc::new(Vault::keychain().context("the keychain (run it through `make conformance`)")?);
+    let outcome = run_with(url, grant, context, &vault).await;
+    // What the scenario kept there (its secrets and the token) leaves with it.
+    for name in KEPT {
+        let _ = vault.delete(SERVER, name);
+    }
+    let _ = plugboard_core::auth::logout(&vault, SERVER);
+    outcome
+}
+
+/// The secrets a scenario keeps in the keychain under [`SERVER`].
+const KEPT: [&str; 4] = ["client-secret", "private-key", "workload-token", "id-token"];
+
+async fn run_with(url: &str, grant: Grant, context: &ScenarioContext, vault: &Arc<Vault>) -> anyhow::Result<()> {
+    let oauth = oauth_section(grant, context, vault)?;
     println!("servers.json entry: {}", json!({ SERVER: { "url": url, "oauth": oauth } }));
     let raw: RawServer = serde_json::from_value(json!({ "url": url, "oauth": oauth }))?;
     let config = validate_server(SERVER, &raw).map_err(|e| anyhow::anyhow!("the entry is invalid: {e}"))?;
@@ -32,7 +47,7 @@ pub async fn run(url: &str, grant: Grant, context: &ScenarioContext) -> anyhow::
     let approvals = Approvals::at(dir.join("trust.json"));
     // The person's approval of where the entry's secrets go, as the window's dialog records it.
     approvals.record(&LaunchDefinition::of(&config), Decision::Approved).context("approving the entry")?;
-    let supervisor = Supervisor::new(Arc::new(LiveConnector::new(vault, approvals)));
+    let supervisor = Supervisor::new(Arc::new(LiveConnector::new(Arc::clone(vault), approvals)));
     supervisor.reconcile(vec![config]).await;
     let status = supervisor.settled(SERVER, Duration::from_secs(20)).await;
     let outcome = match status {
@@ -90,8 +105,17 @@ fn oauth_section(grant: Grant, context: &ScenarioContext, vault: &Vault) -> anyh
             }
             oauth
         }
-        Grant::AuthorizationCode | Grant::CrossApp => {
-            bail!("{grant:?} is not a grant without a person in servers.json")
-        }
+        Grant::CrossApp => json!({
+            "grant": "enterprise_managed",
+            "clientId": need("client_id")?,
+            "clientSecret": keep("client-secret", need("client_secret")?)?,
+            "identityProvider": {
+                "issuer": need("idp_issuer")?,
+                "tokenEndpoint": need("idp_token_endpoint")?,
+                "clientId": need("idp_client_id")?,
+            },
+            "idToken": keep("id-token", need("idp_id_token")?)?,
+        }),
+        Grant::AuthorizationCode => bail!("{grant:?} is not a grant without a browser in servers.json"),
     })
 }

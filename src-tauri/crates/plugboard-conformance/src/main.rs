@@ -3,8 +3,9 @@
 //! Plugboard's pooled HTTP client and Streamable HTTP session (2026-07-28 where the server offers it, else
 //! 2025-11-25), and does what the scenario
 //! expects of a client. It answers elicitation by applying the form's defaults, which the app itself must never do.
-//! The `auth/*` scenarios of a browser login or cross-app access log in through `plugboard_core::auth` (`auth.rs`);
-//! those without a person go through the app's `oauth.grant`, the supervisor and the live connector (`machine.rs`). The default log filter stays at
+//! The `auth/*` scenarios of a browser login log in through `plugboard_core::auth` (`auth.rs`); those without a
+//! browser (client credentials, workload identity, enterprise-managed cross-app access) go through the app's
+//! `oauth.grant`, the supervisor and the live connector (`machine.rs`). The default log filter stays at
 //! `warn`: rmcp logs the authorization code at debug level under its auth target.
 #![allow(clippy::print_stdout, reason = "a command-line tool: its stdout is its report, kept by the suite")]
 
@@ -31,10 +32,10 @@ async fn main() -> anyhow::Result<()> {
     let scenario = Scenario::named(&name)?;
     if let Scenario::Auth(grant) = scenario {
         match grant {
-            Grant::ClientCredentials | Grant::WorkloadIdentity => {
+            Grant::ClientCredentials | Grant::WorkloadIdentity | Grant::CrossApp => {
                 machine::run(&url, grant, &ScenarioContext::from_env()?).await?;
             }
-            Grant::AuthorizationCode | Grant::CrossApp => auth::run(&url, scenario, grant).await?,
+            Grant::AuthorizationCode => auth::run(&url, scenario).await?,
         }
         println!("scenario {name}: done");
         return Ok(());

@@ -1,5 +1,6 @@
-//! Logins without a person, configured by the `oauth` section's `grant`: client credentials (a secret or a signed
-//! JWT) and workload identity (the workload's JWT). The connector runs them whenever a server connects without a
+//! Logins without a browser, configured by the `oauth` section's `grant`: client credentials (a secret or a signed
+//! JWT), workload identity (the workload's JWT) and enterprise-managed authorization (the person's ID token from
+//! their identity provider, exchanged for cross-app access). The connector runs them whenever a server connects without a
 //! live token, and `plugboard login` runs them on demand; the token goes to the keychain like a browser login's. The
 //! keys and tokens are read from their references at each login and never leave the `Sensitive` wrappers except
 //! into the token request.
@@ -12,8 +13,10 @@ use rmcp::transport::auth::AuthorizationManager;
 use super::client_credentials::{ClientCredential, ClientCredentialsRequest, JwtSigningAlgorithm};
 use super::store::VaultCredentialStore;
 use super::workload_identity::WorkloadIdentityRequest;
-use super::{LoginError, login_client_credentials, login_workload_identity};
-use crate::config::model::{Grant, OAuthSettings, WorkloadToken};
+use super::{
+    CrossAppRequest, IdentityProvider, LoginError, login_client_credentials, login_cross_app, login_workload_identity,
+};
+use crate::config::model::{EnterpriseManaged, Grant, OAuthSettings, WorkloadToken};
 use crate::config::references::expand;
 use crate::secrets::{Sensitive, ServerReferences, Vault};
 
@@ -89,6 +92,21 @@ async fn login_here(
             };
             login_workload_identity(request, credentials).await
         }
+        Proof::IdToken { id_token, identity_provider } => {
+            let client_id = settings.client_id.clone().ok_or_else(|| refused("oauth.clientId is not set"))?;
+            let client_secret = super::login_server::client_secret(server, settings, vault)?
+                .ok_or_else(|| refused("oauth.clientSecret is not set"))?;
+            let request = CrossAppRequest {
+                url: url.to_owned(),
+                client_id,
+                client_secret,
+                identity_provider,
+                id_token,
+                scopes: settings.scopes.clone(),
+                challenge,
+            };
+            login_cross_app(request, credentials).await
+        }
     }
 }
 
@@ -96,6 +114,7 @@ async fn login_here(
 enum Proof {
     Client(ClientCredential),
     Workload(Sensitive<String>),
+    IdToken { id_token: Sensitive<String>, identity_provider: IdentityProvider },
 }
 
 fn read_proof(server: &str, settings: &OAuthSettings, vault: &Vault) -> Result<Proof, LoginError> {
@@ -124,6 +143,21 @@ fn read_proof(server: &str, settings: &OAuthSettings, vault: &Vault) -> Result<P
             let token = std::fs::read_to_string(path)
                 .map_err(|e| refused(&format!("its workload token file {} cannot be read: {e}", path.display())))?;
             Ok(Proof::Workload(Sensitive::new(token.trim().to_owned())))
+        }
+        Grant::EnterpriseManaged(EnterpriseManaged { identity_provider: idp, id_token }) => {
+            let client_secret = match &idp.client_secret {
+                Some(written) => Some(expanded("identityProvider.clientSecret", written)?),
+                None => None,
+            };
+            Ok(Proof::IdToken {
+                id_token: expanded("idToken", id_token)?,
+                identity_provider: IdentityProvider {
+                    issuer: idp.issuer.clone(),
+                    token_endpoint: idp.token_endpoint.clone(),
+                    client_id: idp.client_id.clone(),
+                    client_secret,
+                },
+            })
         }
     }
 }

@@ -181,6 +181,28 @@ pub enum Grant {
     /// `"workload_identity"` (SEP-1933): the workload's own JWT, exchanged with the JWT-bearer grant (RFC 7523) at
     /// every connect without a live token. No person either.
     WorkloadIdentity(WorkloadToken),
+    /// `"enterprise_managed"` (SEP-990, cross-app access): the person's ID token from their enterprise identity
+    /// provider is exchanged there for an ID-JAG, and the ID-JAG at the server's authorization server for a token,
+    /// with `clientId` and `clientSecret`. No browser.
+    EnterpriseManaged(EnterpriseManaged),
+}
+
+/// Where an `enterprise_managed` grant's ID token comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnterpriseManaged {
+    pub identity_provider: IdentityProviderSettings,
+    /// The person's ID token as written: a `${env:…}` or `${secret:…}` reference, expanded at each exchange.
+    pub id_token: String,
+}
+
+/// The enterprise identity provider and Plugboard's registration with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdentityProviderSettings {
+    pub issuer: String,
+    pub token_endpoint: String,
+    pub client_id: String,
+    /// A `${secret:…}` reference, for a confidential registration.
+    pub client_secret: Option<String>,
 }
 
 /// Where a workload's JWT is read, at each exchange (such tokens are short-lived and rotated by their platform).

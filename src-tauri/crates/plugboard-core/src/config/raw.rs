@@ -118,7 +118,7 @@ pub struct RawOAuth {
     /// Log in even when the authorization server does not advertise S256 PKCE (the spec says to refuse).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allow_missing_pkce_metadata: Option<bool>,
-    /// `authorization_code` (default), `client_credentials` or `workload_identity`.
+    /// `authorization_code` (default), `client_credentials`, `workload_identity` or `enterprise_managed`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grant: Option<String>,
     /// For `client_credentials` with a signed JWT: the PEM private key, as a `${secret:…}` reference.
@@ -133,11 +133,37 @@ pub struct RawOAuth {
     /// For `workload_identity`: the file holding the workload's JWT, read at each exchange.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub assertion_file: Option<String>,
+    /// For `enterprise_managed`: the enterprise identity provider that issued the person's ID token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub identity_provider: Option<RawIdentityProvider>,
+    /// For `enterprise_managed`: the person's ID token from it, as a `${env:…}` or `${secret:…}` reference.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id_token: Option<String>,
     #[serde(flatten)]
     pub other: Map<String, Value>,
     /// `Some(flag)` when the file says `"oauth": true` or `false` instead of an object: written back the same way.
     #[serde(skip)]
     pub written_as: Option<bool>,
+}
+
+/// The enterprise identity provider of an `enterprise_managed` grant, and Plugboard's registration with it.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RawIdentityProvider {
+    /// Its issuer identifier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub issuer: Option<String>,
+    /// Its token endpoint, where the ID token is exchanged for an ID-JAG.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_endpoint: Option<String>,
+    /// Plugboard's client id there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_id: Option<String>,
+    /// Plugboard's client secret there, for a confidential registration: a `${secret:…}` reference.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_secret: Option<String>,
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
 }
 
 impl RawOAuth {

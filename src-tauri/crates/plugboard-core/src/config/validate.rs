@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use super::model::{
-    Auth, DEFAULT_TIMEOUT, Grant, HttpMode, HttpSpec, MAX_TIMEOUT, OAuthSettings, Origin, Redirect, ServerConfig,
-    ServerName, StdioSpec, ToolFilter, Transport, WorkloadToken,
+    Auth, DEFAULT_TIMEOUT, EnterpriseManaged, Grant, HttpMode, HttpSpec, IdentityProviderSettings, MAX_TIMEOUT,
+    OAuthSettings, Origin, Redirect, ServerConfig, ServerName, StdioSpec, ToolFilter, Transport, WorkloadToken,
 };
 use super::other_keys::other_keys;
 use super::raw::{RawOAuth, RawServer};
@@ -150,88 +150,128 @@ fn auth(raw: &RawServer, transport: &Transport) -> Result<Auth, FieldError> {
     }
 }
 
+/// The grants an `oauth` section may name.
+const GRANTS: [&str; 4] = ["authorization_code", "client_credentials", "workload_identity", "enterprise_managed"];
+
 /// The `grant` of an `oauth` section and the keys it needs. Keys of another grant are refused rather than ignored,
 /// and a secret is only ever a reference: a key or a token written into servers.json would sit on disk in plain text.
 fn grant(oauth: &RawOAuth) -> Result<Grant, FieldError> {
-    let reference = |key: &'static str, value: &str| {
-        if value.contains("${") {
-            Ok(())
-        } else {
-            Err((key, "write it as a ${secret:NAME} or ${env:VAR} reference".into()))
-        }
-    };
-    let only_for = |key: &'static str, present: bool, grant: &str| {
-        if present { Err((key, format!("applies to \"grant\": \"{grant}\" only"))) } else { Ok(()) }
-    };
-    match oauth.grant.as_deref() {
-        None | Some("authorization_code") => {
-            only_for("oauth.privateKey", oauth.private_key.is_some(), "client_credentials")?;
-            only_for("oauth.signingAlgorithm", oauth.signing_algorithm.is_some(), "client_credentials")?;
-            only_for("oauth.assertion", oauth.assertion.is_some(), "workload_identity")?;
-            only_for("oauth.assertionFile", oauth.assertion_file.is_some(), "workload_identity")?;
-            Ok(Grant::AuthorizationCode)
-        }
-        Some("client_credentials") => {
-            only_for("oauth.assertion", oauth.assertion.is_some(), "workload_identity")?;
-            only_for("oauth.assertionFile", oauth.assertion_file.is_some(), "workload_identity")?;
-            if oauth.client_id.is_none() {
-                return Err((
-                    "oauth.clientId",
-                    "client_credentials needs the client id registered for Plugboard".into(),
-                ));
-            }
-            match (&oauth.client_secret, &oauth.private_key) {
-                (Some(_), Some(_)) => {
-                    return Err(("oauth.privateKey", "\"clientSecret\" and \"privateKey\" exclude each other".into()));
-                }
-                (None, None) => {
-                    return Err((
-                        "oauth.clientSecret",
-                        "client_credentials needs \"clientSecret\" or \"privateKey\"".into(),
-                    ));
-                }
-                (_, Some(key)) => reference("oauth.privateKey", key)?,
-                (Some(_), None) => {}
-            }
-            if let Some(algorithm) = &oauth.signing_algorithm
-                && !SIGNING_ALGORITHMS.contains(&algorithm.as_str())
-            {
-                return Err(("oauth.signingAlgorithm", format!("use one of {}", SIGNING_ALGORITHMS.join(", "))));
-            }
-            Ok(Grant::ClientCredentials {
-                private_key: oauth.private_key.clone(),
-                signing_algorithm: oauth.signing_algorithm.clone(),
-            })
-        }
-        Some("workload_identity") => {
-            only_for("oauth.privateKey", oauth.private_key.is_some(), "client_credentials")?;
-            only_for("oauth.signingAlgorithm", oauth.signing_algorithm.is_some(), "client_credentials")?;
-            let token = match (&oauth.assertion, &oauth.assertion_file) {
-                (Some(written), None) => {
-                    reference("oauth.assertion", written)?;
-                    WorkloadToken::Reference(written.clone())
-                }
-                (None, Some(file)) => WorkloadToken::File(file.into()),
-                (Some(_), Some(_)) => {
-                    return Err((
-                        "oauth.assertionFile",
-                        "\"assertion\" and \"assertionFile\" exclude each other".into(),
-                    ));
-                }
-                (None, None) => {
-                    return Err((
-                        "oauth.assertion",
-                        "workload_identity needs \"assertion\" or \"assertionFile\"".into(),
-                    ));
-                }
-            };
-            Ok(Grant::WorkloadIdentity(token))
-        }
-        Some(other) => Err((
-            "oauth.grant",
-            format!("{other:?}: use \"authorization_code\", \"client_credentials\" or \"workload_identity\""),
-        )),
+    let name = oauth.grant.as_deref().unwrap_or("authorization_code");
+    if !GRANTS.contains(&name) {
+        let listed = GRANTS.map(|g| format!("\"{g}\"")).join(", ");
+        return Err(("oauth.grant", format!("{name:?}: use one of {listed}")));
     }
+    // The keys that belong to one grant each.
+    let owned = [
+        ("oauth.privateKey", oauth.private_key.is_some(), "client_credentials"),
+        ("oauth.signingAlgorithm", oauth.signing_algorithm.is_some(), "client_credentials"),
+        ("oauth.assertion", oauth.assertion.is_some(), "workload_identity"),
+        ("oauth.assertionFile", oauth.assertion_file.is_some(), "workload_identity"),
+        ("oauth.identityProvider", oauth.identity_provider.is_some(), "enterprise_managed"),
+        ("oauth.idToken", oauth.id_token.is_some(), "enterprise_managed"),
+    ];
+    if let Some((key, _, owner)) = owned.iter().find(|(_, present, owner)| *present && *owner != name) {
+        return Err((key, format!("applies to \"grant\": \"{owner}\" only")));
+    }
+    match name {
+        "client_credentials" => client_credentials(oauth),
+        "workload_identity" => workload_identity(oauth),
+        "enterprise_managed" => enterprise_managed(oauth),
+        _ => Ok(Grant::AuthorizationCode),
+    }
+}
+
+/// A written secret must be a reference.
+fn reference(key: &'static str, value: &str) -> Result<(), FieldError> {
+    if value.contains("${") {
+        Ok(())
+    } else {
+        Err((key, "write it as a ${secret:NAME} or ${env:VAR} reference".into()))
+    }
+}
+
+fn client_credentials(oauth: &RawOAuth) -> Result<Grant, FieldError> {
+    if oauth.client_id.is_none() {
+        return Err(("oauth.clientId", "client_credentials needs the client id registered for Plugboard".into()));
+    }
+    match (&oauth.client_secret, &oauth.private_key) {
+        (Some(_), Some(_)) => {
+            return Err(("oauth.privateKey", "\"clientSecret\" and \"privateKey\" exclude each other".into()));
+        }
+        (None, None) => {
+            return Err(("oauth.clientSecret", "client_credentials needs \"clientSecret\" or \"privateKey\"".into()));
+        }
+        (_, Some(key)) => reference("oauth.privateKey", key)?,
+        (Some(_), None) => {}
+    }
+    if let Some(algorithm) = &oauth.signing_algorithm
+        && !SIGNING_ALGORITHMS.contains(&algorithm.as_str())
+    {
+        return Err(("oauth.signingAlgorithm", format!("use one of {}", SIGNING_ALGORITHMS.join(", "))));
+    }
+    Ok(Grant::ClientCredentials {
+        private_key: oauth.private_key.clone(),
+        signing_algorithm: oauth.signing_algorithm.clone(),
+    })
+}
+
+fn workload_identity(oauth: &RawOAuth) -> Result<Grant, FieldError> {
+    let token = match (&oauth.assertion, &oauth.assertion_file) {
+        (Some(written), None) => {
+            reference("oauth.assertion", written)?;
+            WorkloadToken::Reference(written.clone())
+        }
+        (None, Some(file)) => WorkloadToken::File(file.into()),
+        (Some(_), Some(_)) => {
+            return Err(("oauth.assertionFile", "\"assertion\" and \"assertionFile\" exclude each other".into()));
+        }
+        (None, None) => {
+            return Err(("oauth.assertion", "workload_identity needs \"assertion\" or \"assertionFile\"".into()));
+        }
+    };
+    Ok(Grant::WorkloadIdentity(token))
+}
+
+/// The identity provider's issuer, token endpoint and client id, and the person's ID token as a reference. Plugboard's
+/// client at the server's authorization server is `clientId` with `clientSecret` (or the one in the keychain).
+fn enterprise_managed(oauth: &RawOAuth) -> Result<Grant, FieldError> {
+    if oauth.client_id.is_none() {
+        return Err(("oauth.clientId", "enterprise_managed needs the client id registered for Plugboard".into()));
+    }
+    let Some(provider) = &oauth.identity_provider else {
+        return Err((
+            "oauth.identityProvider",
+            "enterprise_managed needs the identity provider that issues the ID token".into(),
+        ));
+    };
+    let required = |key: &'static str, value: &Option<String>| {
+        value.clone().filter(|v| !v.trim().is_empty()).ok_or((key, "the identity provider needs it".to_owned()))
+    };
+    let issuer = required("oauth.identityProvider.issuer", &provider.issuer)?;
+    let token_endpoint = required("oauth.identityProvider.tokenEndpoint", &provider.token_endpoint)?;
+    let client_id = required("oauth.identityProvider.clientId", &provider.client_id)?;
+    if let Some(secret) = &provider.client_secret {
+        reference("oauth.identityProvider.clientSecret", secret)?;
+    }
+    if let Some(key) = provider.other.keys().next() {
+        return Err(("oauth.identityProvider", format!("{key:?} is not a key of the identity provider")));
+    }
+    let Some(id_token) = &oauth.id_token else {
+        return Err((
+            "oauth.idToken",
+            "enterprise_managed needs the person's ID token from the identity provider".into(),
+        ));
+    };
+    reference("oauth.idToken", id_token)?;
+    Ok(Grant::EnterpriseManaged(EnterpriseManaged {
+        identity_provider: IdentityProviderSettings {
+            issuer,
+            token_endpoint,
+            client_id,
+            client_secret: provider.client_secret.clone(),
+        },
+        id_token: id_token.clone(),
+    }))
 }
 
 /// The JWT algorithms a `privateKey` may sign with (rmcp's).
@@ -322,6 +362,21 @@ mod tests {
             grant(r#"{"grant":"workload_identity","assertionFile":"/run/token"}"#),
             Ok(Grant::WorkloadIdentity(WorkloadToken::File("/run/token".into())))
         );
+        assert_eq!(
+            grant(
+                r#"{"grant":"enterprise_managed","clientId":"c","clientSecret":"${secret:s}","idToken":"${env:ID}",
+                    "identityProvider":{"issuer":"https://idp","tokenEndpoint":"https://idp/token","clientId":"p"}}"#
+            ),
+            Ok(Grant::EnterpriseManaged(EnterpriseManaged {
+                identity_provider: IdentityProviderSettings {
+                    issuer: "https://idp".into(),
+                    token_endpoint: "https://idp/token".into(),
+                    client_id: "p".into(),
+                    client_secret: None,
+                },
+                id_token: "${env:ID}".into(),
+            }))
+        );
         for (oauth, field) in [
             (r#"{"grant":"password"}"#, "oauth.grant"),
             (r#"{"grant":"client_credentials","clientSecret":"${secret:s}"}"#, "oauth.clientId"),
@@ -341,6 +396,19 @@ mod tests {
             (r#"{"grant":"workload_identity","assertion":"eyJhbGciOi.eyJzdWIi.sig"}"#, "oauth.assertion"),
             (r#"{"grant":"workload_identity"}"#, "oauth.assertion"),
             (r#"{"grant":"workload_identity","assertion":"${env:T}","assertionFile":"/t"}"#, "oauth.assertionFile"),
+            (
+                r#"{"grant":"client_credentials","clientId":"c","clientSecret":"${secret:s}","idToken":"${env:T}"}"#,
+                "oauth.idToken",
+            ),
+            (r#"{"grant":"enterprise_managed","clientId":"c","idToken":"${env:T}"}"#, "oauth.identityProvider"),
+            (
+                r#"{"grant":"enterprise_managed","clientId":"c","identityProvider":{"issuer":"https://idp","clientId":"p"},"idToken":"${env:T}"}"#,
+                "oauth.identityProvider.tokenEndpoint",
+            ),
+            (
+                r#"{"grant":"enterprise_managed","clientId":"c","identityProvider":{"issuer":"https://idp","tokenEndpoint":"https://idp/token","clientId":"p"},"idToken":"eyJhbGciOi.eyJzdWIi.sig"}"#,
+                "oauth.idToken",
+            ),
             (r#"{"privateKey":"${secret:k}"}"#, "oauth.privateKey"),
         ] {
             assert_eq!(grant(oauth), Err(field.to_owned()), "{oauth}");
