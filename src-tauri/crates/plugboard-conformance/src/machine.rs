@@ -16,10 +16,8 @@ use plugboard_core::trust::{Approvals, Decision, LaunchDefinition};
 use serde_json::{Value, json};
 
 use crate::context::ScenarioContext;
+use crate::entry::server_name;
 use crate::scenario::Grant;
-
-/// The server's name in the entry.
-const SERVER: &str = "conformance";
 
 /// Connects to `url` with the grant's `oauth` section, then calls `test-tool` if the server lists it.
 pub async fn run(url: &str, grant: Grant, context: &ScenarioContext) -> anyhow::Result<()> {
@@ -28,20 +26,20 @@ pub async fn run(url: &str, grant: Grant, context: &ScenarioContext) -> anyhow::
     let outcome = run_with(url, grant, context, &vault).await;
     // What the scenario kept there (its secrets and the token) leaves with it.
     for name in KEPT {
-        let _ = vault.delete(SERVER, name);
+        let _ = vault.delete(server_name(), name);
     }
-    let _ = plugboard_core::auth::logout(&vault, SERVER);
+    let _ = plugboard_core::auth::logout(&vault, server_name());
     outcome
 }
 
-/// The secrets a scenario keeps in the keychain under [`SERVER`].
+/// The secrets a scenario keeps in the keychain under [`server_name()`].
 const KEPT: [&str; 4] = ["client-secret", "private-key", "workload-token", "id-token"];
 
 async fn run_with(url: &str, grant: Grant, context: &ScenarioContext, vault: &Arc<Vault>) -> anyhow::Result<()> {
     let oauth = oauth_section(grant, context, vault)?;
-    println!("servers.json entry: {}", json!({ SERVER: { "url": url, "oauth": oauth } }));
+    println!("servers.json entry: {}", json!({ server_name(): { "url": url, "oauth": oauth } }));
     let raw: RawServer = serde_json::from_value(json!({ "url": url, "oauth": oauth }))?;
-    let config = validate_server(SERVER, &raw).map_err(|e| anyhow::anyhow!("the entry is invalid: {e}"))?;
+    let config = validate_server(server_name(), &raw).map_err(|e| anyhow::anyhow!("the entry is invalid: {e}"))?;
 
     let dir = std::env::temp_dir().join(format!("plugboard-conformance-{}", std::process::id()));
     let approvals = Approvals::at(dir.join("trust.json"));
@@ -49,7 +47,7 @@ async fn run_with(url: &str, grant: Grant, context: &ScenarioContext, vault: &Ar
     approvals.record(&LaunchDefinition::of(&config), Decision::Approved).context("approving the entry")?;
     let supervisor = Supervisor::new(Arc::new(LiveConnector::new(Arc::clone(vault), approvals)));
     supervisor.reconcile(vec![config]).await;
-    let status = supervisor.settled(SERVER, Duration::from_secs(20)).await;
+    let status = supervisor.settled(server_name(), Duration::from_secs(20)).await;
     let outcome = match status {
         Ok(ServerStatus::Ready { protocol_version, .. }) => {
             println!("ready (protocol {protocol_version})");
@@ -63,11 +61,12 @@ async fn run_with(url: &str, grant: Grant, context: &ScenarioContext, vault: &Ar
 }
 
 async fn call_test_tool(supervisor: &Supervisor) -> anyhow::Result<()> {
-    let tools = supervisor.tools(SERVER).context("tools")?;
+    let tools = supervisor.tools(server_name()).context("tools")?;
     if !tools.iter().any(|t| t.name == "test-tool") {
         return Ok(());
     }
-    let result = supervisor.call(SERVER, "test-tool", serde_json::Map::new(), None).await.context("test-tool")?;
+    let result =
+        supervisor.call(server_name(), "test-tool", serde_json::Map::new(), None).await.context("test-tool")?;
     println!("test-tool answered: {}", serde_json::to_string(&result.content).unwrap_or_default());
     if result.is_error == Some(true) {
         bail!("test-tool returned an error result");
@@ -78,7 +77,7 @@ async fn call_test_tool(supervisor: &Supervisor) -> anyhow::Result<()> {
 /// The `oauth` section for the scenario's grant, with each secret of the context put in the vault and referenced.
 fn oauth_section(grant: Grant, context: &ScenarioContext, vault: &Vault) -> anyhow::Result<Value> {
     let keep = |name: &str, value: String| {
-        vault.set(SERVER, name, &Sensitive::new(value)).with_context(|| format!("keeping {name}"))?;
+        vault.set(server_name(), name, &Sensitive::new(value)).with_context(|| format!("keeping {name}"))?;
         anyhow::Ok(format!("${{secret:{name}}}"))
     };
     let need = |key: &str| context.get(key).with_context(|| format!("the scenario's context has no {key}"));

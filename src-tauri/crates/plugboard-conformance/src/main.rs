@@ -3,14 +3,16 @@
 //! Plugboard's pooled HTTP client and Streamable HTTP session (2026-07-28 where the server offers it, else
 //! 2025-11-25), and does what the scenario
 //! expects of a client. It answers elicitation by applying the form's defaults, which the app itself must never do.
-//! The `auth/*` scenarios of a browser login log in through `plugboard_core::auth` (`auth.rs`); those without a
-//! browser (client credentials, workload identity, enterprise-managed cross-app access) go through the app's
-//! `oauth.grant`, the supervisor and the live connector (`machine.rs`). The default log filter stays at
+//! The `auth/*` scenarios go through what the app runs: a servers.json entry, the supervisor and the live connector
+//! over the keychain, and for a browser login `login_server` with its loopback listener (`browser.rs`), for the
+//! grants without a browser (client credentials, workload identity, enterprise-managed cross-app access) the
+//! entry's `oauth.grant` (`machine.rs`). The default log filter stays at
 //! `warn`: rmcp logs the authorization code at debug level under its auth target.
 #![allow(clippy::print_stdout, reason = "a command-line tool: its stdout is its report, kept by the suite")]
 
-mod auth;
+mod browser;
 mod context;
+mod entry;
 mod machine;
 mod scenario;
 
@@ -35,7 +37,7 @@ async fn main() -> anyhow::Result<()> {
             Grant::ClientCredentials | Grant::WorkloadIdentity | Grant::CrossApp => {
                 machine::run(&url, grant, &ScenarioContext::from_env()?).await?;
             }
-            Grant::AuthorizationCode => auth::run(&url, scenario).await?,
+            Grant::AuthorizationCode => browser::run(&url, &ScenarioContext::from_env()?).await?,
         }
         println!("scenario {name}: done");
         return Ok(());

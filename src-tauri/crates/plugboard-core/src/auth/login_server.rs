@@ -139,17 +139,31 @@ pub fn logout(vault: &Vault, server: &str) -> Result<bool, LoginError> {
     Ok(had)
 }
 
-/// The `WWW-Authenticate` challenge of an unauthenticated initialize, which names the resource metadata and the
-/// scopes the server wants. `None` when the server does not answer 401 (discovery then uses the well-known URLs).
+/// The `WWW-Authenticate` challenge of an unauthenticated request, which names the resource metadata and the scopes
+/// the server wants. `server/discover` is asked first, as every session now opens, then `initialize`: a server may
+/// let either through without a token (one that guards everything but `initialize` says its scopes only to the
+/// other). `None` when neither is answered 401 (discovery then uses the well-known URLs).
 async fn fetch_challenge(http: &reqwest::Client, url: &str) -> Option<String> {
+    let client = serde_json::json!({"name": "plugboard", "version": env!("CARGO_PKG_VERSION")});
+    let discover = serde_json::json!({"jsonrpc": "2.0", "id": 0, "method": "server/discover", "params": {}});
     let initialize = serde_json::json!({
         "jsonrpc": "2.0", "id": 0, "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "plugboard", "version": env!("CARGO_PKG_VERSION")}}
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": client}
     });
+    for request in [discover, initialize] {
+        if let Some(challenge) = challenge_to(http, url, &request).await {
+            return Some(challenge);
+        }
+    }
+    None
+}
+
+/// The challenge a 401 to `request` carries.
+async fn challenge_to(http: &reqwest::Client, url: &str, request: &serde_json::Value) -> Option<String> {
     let response = http
         .post(url)
         .header(reqwest::header::ACCEPT, "application/json, text/event-stream")
-        .json(&initialize)
+        .json(request)
         .timeout(Duration::from_secs(15))
         .send()
         .await
