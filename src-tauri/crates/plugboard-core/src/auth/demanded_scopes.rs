@@ -1,6 +1,6 @@
-//! Scopes a server demanded mid-session (a 403 `insufficient_scope` on a call), remembered in memory so the next
-//! login of that server asks for them together with what it already had (the union): step-up in the app goes
-//! "the call says it needs more access" → Log in → the call works.
+//! Scopes a server demanded (a 403 `insufficient_scope` on a call, or while the session opened), remembered in memory
+//! so the next login of that server asks for them together with what it already had (the union): step-up in the app
+//! goes "the call says it needs more access" → Log in → the call works.
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{LazyLock, Mutex};
@@ -11,6 +11,21 @@ static DEMANDED: LazyLock<Mutex<HashMap<String, BTreeSet<String>>>> = LazyLock::
 pub fn remember(server: &str, scope: &str) {
     if let Ok(mut demanded) = DEMANDED.lock() {
         demanded.entry(server.to_owned()).or_default().extend(scope.split_whitespace().map(str::to_owned));
+    }
+}
+
+/// What the person is told about `server`'s refusal with `challenge` (its `WWW-Authenticate`): a 403 that names the
+/// scope it needs is remembered for the next login and said; anything else asks for a login.
+pub fn hint_after(server: &str, challenge: &str) -> String {
+    // Only the challenge's scope is read, so any base URL does for resolving its (unused) relative parts.
+    let Ok(base) = url::Url::parse("http://localhost/") else { return super::login_hint(server) };
+    let params = rmcp::transport::auth::WWWAuthenticateParams::parse(challenge, &base);
+    match params.scope.as_deref().filter(|_| params.is_insufficient_scope()) {
+        Some(scope) => {
+            remember(server, scope);
+            format!("this needs more access (scope \"{scope}\"): {}", super::login_hint(server))
+        }
+        None => super::login_hint(server),
     }
 }
 
@@ -46,5 +61,21 @@ mod tests {
         assert_eq!(scopes.as_deref(), Some("admin profile read write"));
         forget("step-up-a");
         assert_eq!(for_login("step-up-a", Some("read"), &[]), None);
+    }
+
+    /// A 403 naming the scope it needs (on a call, or while the session opened) is said and remembered for the next
+    /// login; a 401's challenge asks for a login and remembers nothing.
+    #[test]
+    fn a_403_for_more_scope_is_remembered_and_said() {
+        let unauthorized =
+            r#"Bearer resource_metadata="https://a.example/.well-known/oauth-protected-resource", scope="read""#;
+        assert_eq!(hint_after("step-up-b", unauthorized), super::super::login_hint("step-up-b"));
+        assert_eq!(for_login("step-up-b", None, &[]), None);
+
+        let more = r#"Bearer error="insufficient_scope", scope="files:write""#;
+        let hint = hint_after("step-up-b", more);
+        assert!(hint.starts_with(r#"this needs more access (scope "files:write")"#), "{hint}");
+        assert_eq!(for_login("step-up-b", None, &["read".into()]).as_deref(), Some("files:write read"));
+        forget("step-up-b");
     }
 }

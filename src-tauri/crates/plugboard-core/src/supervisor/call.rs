@@ -399,16 +399,8 @@ impl Drop for AbandonGuard {
 
 pub(super) fn classify(server: &str, error: ServiceError) -> Failure {
     // A 401 the token refresh could not cure, or a 403 asking for more scope: a login, never a retry.
-    // Only the challenge's scope is read, so any base URL does for resolving its (unused) relative parts.
-    if let (Some(challenge), Ok(base)) = (error.auth_challenge(), url::Url::parse("http://localhost/")) {
-        let params = rmcp::transport::auth::WWWAuthenticateParams::parse(challenge, &base);
-        let hint = match params.scope.as_deref().filter(|_| params.is_insufficient_scope()) {
-            Some(scope) => {
-                crate::auth::demanded_scopes::remember(server, scope);
-                format!("this needs more access (scope \"{scope}\"): {}", crate::auth::login_hint(server))
-            }
-            None => crate::auth::login_hint(server),
-        };
+    if let Some(challenge) = error.auth_challenge() {
+        let hint = crate::auth::demanded_scopes::hint_after(server, challenge);
         return Failure::Final(SupervisorError::AuthRequired { server: server.to_owned(), hint });
     }
     match error {

@@ -433,11 +433,15 @@ async fn remote_error(
     let TransportError::AuthRequired { challenge } = e else {
         return ConnectError::Transport { transient: e.is_transient(), message: e.to_string(), stderr_tail: None };
     };
+    let asked = |challenge: &Option<String>| match challenge {
+        Some(challenge) => auth::demanded_scopes::hint_after(server, challenge),
+        None => auth::login_hint(server),
+    };
     let hint = match (login, &config.auth) {
-        (Login::Configured | Login::Stored, _) => auth::login_hint(server),
+        (Login::Configured | Login::Stored, _) => asked(&challenge),
         (Login::Locked(message), _) => return ConnectError::KeychainLocked { message: message.clone() },
         (Login::Offered, _) if challenge.is_some() || auth::publishes_resource_metadata(http, url).await => {
-            auth::login_hint(server)
+            asked(&challenge)
         }
         (_, Auth::Headers) => format!("{url} refused the credentials in this server's headers: check them"),
         (_, Auth::BearerEnv { var }) => format!("{url} refused the token in the environment variable {var}"),
