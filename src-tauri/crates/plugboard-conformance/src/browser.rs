@@ -73,7 +73,7 @@ async fn run_with(
 /// Logs in whenever the server needs it, until `test-tool` is called (or the server does not list it).
 async fn until_called(supervisor: &Supervisor, config: &ServerConfig, vault: &Arc<Vault>) -> anyhow::Result<()> {
     let mut status = supervisor.settled(server_name(), PATIENCE).await?;
-    for login in 1..=MAX_AUTHORIZATION_ATTEMPTS {
+    for login in 1.. {
         let why = match &status {
             ServerStatus::NeedsLogin { hint } => format!("the server needs a login ({hint})"),
             ServerStatus::Ready { protocol_version, .. } => {
@@ -85,11 +85,14 @@ async fn until_called(supervisor: &Supervisor, config: &ServerConfig, vault: &Ar
             }
             other => bail!("the server did not come up: {other:?}"),
         };
+        if login > MAX_AUTHORIZATION_ATTEMPTS {
+            bail!("{why}, after {MAX_AUTHORIZATION_ATTEMPTS} logins: giving up");
+        }
         println!("{why}: logging in (attempt {login})");
         log_in(config, vault).await.context("logging in")?;
         status = reconnected(supervisor).await?;
     }
-    bail!("the server still refused after {MAX_AUTHORIZATION_ATTEMPTS} logins")
+    unreachable!("the logins end in a return or a bail")
 }
 
 /// Calls `test-tool` if the server lists it.
