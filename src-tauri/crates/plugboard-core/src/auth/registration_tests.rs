@@ -1,7 +1,8 @@
 //! The registration order of the app's own login path (`login_server`, as the window and `plugboard login` run it):
 //! a pre-registered client, else the client ID metadata document the `oauth` section names where the authorization
-//! server accepts one, else dynamic registration. Against a local resource-and-authorization server, the browser
-//! played by a task that follows the authorization URL's redirect address.
+//! server accepts one, else dynamic registration; and the scopes it asks for, learned from the server's challenge.
+//! Against a local resource-and-authorization server, the browser played by a task that follows the authorization
+//! URL's redirect address.
 
 use std::sync::{Arc, Mutex};
 
@@ -10,7 +11,7 @@ use url::Url;
 
 use super::{LoginContext, PendingFlows, login_server};
 use crate::config::validate_server;
-use crate::testing::{LoopbackServer, Reply, client, memory_vault};
+use crate::testing::{LoopbackServer, Reply, Request, client, memory_vault};
 
 const METADATA_URL: &str = "https://plugboard.example/oauth/client.json";
 
@@ -51,6 +52,11 @@ async fn serve(cimd: bool) -> LoopbackServer {
 
 /// Logs in to `server` configured with `oauth` (JSON); returns the client id the authorization URL carried.
 async fn client_id_used(server: &LoopbackServer, oauth: serde_json::Value) -> String {
+    asked_for(server, oauth, "client_id").await.expect("client_id")
+}
+
+/// Logs in to `server` configured with `oauth` (JSON); returns the authorization URL's `parameter`.
+async fn asked_for(server: &LoopbackServer, oauth: serde_json::Value, parameter: &str) -> Option<String> {
     let raw = serde_json::from_value(json!({"url": format!("{}/mcp", server.base), "oauth": oauth})).expect("entry");
     let config = validate_server("remote", &raw).expect("valid");
     let seen = Arc::new(Mutex::new(None::<Url>));
@@ -73,7 +79,7 @@ async fn client_id_used(server: &LoopbackServer, oauth: serde_json::Value) -> St
     };
     login_server(&config, context).await.expect("logged in");
     let url = seen.lock().expect("seen").clone().expect("the browser was opened");
-    url.query_pairs().find(|(key, _)| key == "client_id").map(|(_, id)| id.into_owned()).expect("client_id")
+    url.query_pairs().find(|(key, _)| key == parameter).map(|(_, value)| value.into_owned())
 }
 
 /// Where the authorization server accepts one, the configured metadata document's URL is the client id and nothing
@@ -102,4 +108,42 @@ fn a_metadata_document_url_must_be_https_with_a_path() {
             .expect("entry");
         assert_eq!(validate_server("s", &raw).expect_err(bad).field, "oauth.clientMetadataUrl");
     }
+}
+
+/// A server that lets `initialize` through without a token and challenges everything else names its scopes only to
+/// the other requests: the login learns them from `server/discover`, which every session now sends first, and asks
+/// for them (it asked for none, the challenge unseen, before).
+#[tokio::test]
+async fn the_login_learns_the_scopes_a_server_names_past_initialize() {
+    let server = LoopbackServer::replying_to(|request: &Request, base: &str| {
+        let body = String::from_utf8_lossy(&request.body);
+        match (request.method.as_str(), request.path.as_str()) {
+            ("POST", "/mcp") if body.contains("\"initialize\"") => Reply::json(json!({"jsonrpc": "2.0", "id": 0, "result": {}})),
+            ("POST", "/mcp") => Reply {
+                status: 401,
+                headers: vec![(
+                    "www-authenticate".into(),
+                    format!("Bearer scope=\"files:read\", resource_metadata=\"{base}/.well-known/oauth-protected-resource/mcp\""),
+                )],
+                body: String::new(),
+            },
+            ("GET", "/.well-known/oauth-protected-resource/mcp") => {
+                Reply::json(json!({"resource": format!("{base}/mcp"), "authorization_servers": [base]}))
+            }
+            ("GET", "/.well-known/oauth-authorization-server") => Reply::json(json!({
+                "issuer": base,
+                "authorization_endpoint": format!("{base}/authorize"),
+                "token_endpoint": format!("{base}/token"),
+                "response_types_supported": ["code"],
+                "code_challenge_methods_supported": ["S256"],
+            })),
+            ("POST", "/token") => {
+                Reply::json(json!({"access_token": "a-token", "token_type": "Bearer", "expires_in": 3600}))
+            }
+            _ => Reply::status(404),
+        }
+    })
+    .await;
+    let scope = asked_for(&server, json!({"clientId": "pre-registered"}), "scope").await;
+    assert_eq!(scope.as_deref(), Some("files:read"));
 }

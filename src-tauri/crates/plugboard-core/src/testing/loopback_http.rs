@@ -74,12 +74,21 @@ impl LoopbackServer {
     /// [`Self::replying`] on another loopback address: 127.0.0.2 is this machine too (Linux answers all of
     /// 127.0.0.0/8), but another host for the network guard.
     pub async fn replying_at(ip: Ipv4Addr, route: impl Fn(&str, &str, &str) -> Reply + Send + Sync + 'static) -> Self {
+        Self::replying_to_at(ip, move |request, base| route(&request.method, &request.path, base)).await
+    }
+
+    /// Answers each request with `route(the whole request, base URL)`, for routes that read headers or the body.
+    pub async fn replying_to(route: impl Fn(&Request, &str) -> Reply + Send + Sync + 'static) -> Self {
+        Self::replying_to_at(Ipv4Addr::LOCALHOST, route).await
+    }
+
+    async fn replying_to_at(ip: Ipv4Addr, route: impl Fn(&Request, &str) -> Reply + Send + Sync + 'static) -> Self {
         assert!(ip.is_loopback(), "test servers listen on loopback only");
         let listener = TcpListener::bind((ip, 0)).await.expect("bind loopback");
         let base = format!("http://{}", listener.local_addr().expect("addr"));
         let route = Arc::new(route);
         Self::serve(listener, move |request, mut stream| {
-            let reply = route(&request.method, &request.path, &base);
+            let reply = route(&request, &base);
             async move {
                 let headers: Vec<(&str, &str)> = reply.headers.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
                 respond(&mut stream, reply.status, &headers, reply.body.as_bytes()).await;

@@ -19,7 +19,7 @@ mod supervised;
 pub use child::{CHILD_OUT, alone, findings, peak_growth_kib, start_measuring_memory};
 pub use docker_engine::{HTTP_IMAGE, STDIO_IMAGE, TestImage, containers, docker_ok};
 pub use fake_mcp::{Answer, FakeMcp, OFFERED};
-pub use loopback_http::{LoopbackServer, Reply, client, respond};
+pub use loopback_http::{LoopbackServer, Reply, Request, client, respond};
 pub use script::write_executable;
 pub use server_process::{ListeningServer, everything_bin};
 pub use supervised::{FakeConnector, approve_all, approving_connector, memory_vault, statuses_until, supervisor};
