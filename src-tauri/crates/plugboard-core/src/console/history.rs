@@ -127,36 +127,29 @@ impl History {
         }
     }
 
+    /// Stores every call of `calls` in one transaction (one set of locks and one commit for them all), then prunes
+    /// past the limit once: the gateway's writer hands over whatever rows waited meanwhile.
+    pub fn record_all(&self, calls: Vec<NewCall>) -> Result<(), HistoryError> {
+        let mut connection = self.lock();
+        let transaction = connection.transaction()?;
+        let mut last = 0;
+        for mut call in calls {
+            let outcome = cap(std::mem::replace(&mut call.outcome, CallOutcome::Cancelled));
+            last = insert_row(&transaction, &call, &outcome)?;
+        }
+        prune(&transaction, last, self.max_rows)?;
+        transaction.commit()?;
+        Ok(())
+    }
+
     /// Writes one row (with `outcome`, `call`'s own already taken) and prunes past the limit; its id.
     fn insert(&self, call: &NewCall, outcome: &CallOutcome) -> Result<u32, HistoryError> {
-        let (result, truncated) = match outcome {
-            CallOutcome::Result { result, truncated, .. } => (Some(result.as_str()), *truncated),
-            CallOutcome::Failed { message } => (Some(message.as_str()), false),
-            CallOutcome::Cancelled => (None, false),
-        };
-        let haystack = haystack(&call.server, &call.tool, &call.arguments, call.origin.as_deref());
-        let connection = self.lock();
-        connection.execute(
-            "INSERT INTO calls
-                 (server, tool, arguments, haystack, started_at_ms, duration_ms, status, result, truncated, origin)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            params![
-                call.server,
-                call.tool,
-                call.arguments,
-                haystack,
-                call.started_at_ms,
-                call.duration_ms,
-                outcome.status().as_str(),
-                result,
-                truncated,
-                call.origin
-            ],
-        )?;
-        let id = u32::try_from(connection.last_insert_rowid()).unwrap_or(u32::MAX);
-        // Ids only grow and only the oldest (or all) rows are ever deleted, so the newest `max_rows` are exactly
-        // those above `id - max_rows`: one indexed range delete, no counting.
-        connection.execute("DELETE FROM calls WHERE id <= ?1", [i64::from(id) - i64::from(self.max_rows)])?;
+        let mut connection = self.lock();
+        // One transaction for the row and the prune: one set of locks and one commit, not two.
+        let transaction = connection.transaction()?;
+        let id = insert_row(&transaction, call, outcome)?;
+        prune(&transaction, id, self.max_rows)?;
+        transaction.commit()?;
         Ok(id)
     }
 
@@ -329,6 +322,43 @@ fn move_aside(path: &Path) -> std::io::Result<PathBuf> {
 }
 
 /// The entry `call` (its `outcome` taken out and capped) makes as row `id`.
+/// Writes one row in `connection`'s open transaction; its id. The statement is prepared once per connection.
+fn insert_row(connection: &Connection, call: &NewCall, outcome: &CallOutcome) -> Result<u32, HistoryError> {
+    let (result, truncated) = match outcome {
+        CallOutcome::Result { result, truncated, .. } => (Some(result.as_str()), *truncated),
+        CallOutcome::Failed { message } => (Some(message.as_str()), false),
+        CallOutcome::Cancelled => (None, false),
+    };
+    let haystack = haystack(&call.server, &call.tool, &call.arguments, call.origin.as_deref());
+    let mut insert = connection.prepare_cached(
+        "INSERT INTO calls
+             (server, tool, arguments, haystack, started_at_ms, duration_ms, status, result, truncated, origin)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?;
+    insert.execute(params![
+        call.server,
+        call.tool,
+        call.arguments,
+        haystack,
+        call.started_at_ms,
+        call.duration_ms,
+        outcome.status().as_str(),
+        result,
+        truncated,
+        call.origin
+    ])?;
+    Ok(u32::try_from(connection.last_insert_rowid()).unwrap_or(u32::MAX))
+}
+
+/// Deletes what is past `max_rows` once row `newest` is in. Ids only grow and only the oldest (or all) rows are ever
+/// deleted, so the newest `max_rows` are exactly those above `newest - max_rows`: one indexed range delete, no
+/// counting.
+fn prune(connection: &Connection, newest: u32, max_rows: u32) -> Result<(), HistoryError> {
+    let mut delete = connection.prepare_cached("DELETE FROM calls WHERE id <= ?1")?;
+    delete.execute([i64::from(newest) - i64::from(max_rows)])?;
+    Ok(())
+}
+
 fn entry_of(call: NewCall, outcome: CallOutcome, id: u32, unrecorded: Option<String>) -> HistoryEntry {
     let cli_command = cli_command(&call.server, &call.tool, &call.arguments);
     HistoryEntry {

@@ -7,6 +7,7 @@
 pub mod cli_line;
 mod guard;
 pub mod history;
+mod recorder;
 pub mod redact;
 mod types;
 
@@ -16,13 +17,14 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use rmcp::model::{CallToolResult, JsonObject};
 use tokio::sync::{mpsc, oneshot};
-use tokio_util::task::TaskTracker;
 
 pub use cli_line::cli_command;
 pub use guard::LeakGuard;
 pub use history::{History, HistoryError, NewCall};
 pub use redact::{REDACTED, ServerSecrets, redact_arguments};
 pub use types::{CallOutcome, CallStatus, HistoryEntry, HistoryPage, HistorySummary};
+
+use recorder::Recorder;
 
 use crate::registry::Registry;
 use crate::supervisor::{CallCancel, CallEvent, CallObserver, Supervisor, SupervisorError};
@@ -54,8 +56,8 @@ pub struct Console {
     guard: LeakGuard,
     /// Running calls' cancels by the caller's call id.
     running: Mutex<HashMap<String, oneshot::Sender<()>>>,
-    /// History rows still being written after their call was answered.
-    recording: TaskTracker,
+    /// Writes the rows of calls answered before they were recorded (the gateway's).
+    recorder: Recorder,
 }
 
 impl Console {
@@ -63,7 +65,8 @@ impl Console {
     /// secret the configured servers refer to (see [`LeakGuard::new`]).
     pub fn new(supervisor: Arc<Supervisor>, history: Arc<History>, registry: Option<Arc<Registry>>) -> Self {
         let guard = LeakGuard::new(Arc::clone(&supervisor), registry);
-        Self { supervisor, history, guard, running: Mutex::new(HashMap::new()), recording: TaskTracker::new() }
+        let recorder = Recorder::new(Arc::clone(&history));
+        Self { supervisor, history, guard, running: Mutex::new(HashMap::new()), recorder }
     }
 
     /// Runs `tool` of `server`, handing each of its events to `on_event` in order; [`Console::cancel`] with
@@ -136,20 +139,13 @@ impl Console {
         origin: Option<String>,
     ) -> Result<Result<CallToolResult, SupervisorError>, ConsoleError> {
         let (call, result) = self.execute(server, tool, arguments, cancel, events, origin).await?;
-        let history = Arc::clone(&self.history);
-        self.recording.spawn_blocking(move || {
-            if let Err(e) = history.record(call) {
-                tracing::warn!(error = %e, "a gateway call could not be written to the history");
-            }
-        });
+        self.recorder.record(call);
         Ok(result)
     }
 
     /// Waits until every history row of [`Console::run_recorded_after`] is written (before the process ends).
     pub async fn flush(&self) {
-        self.recording.close();
-        self.recording.wait().await;
-        self.recording.reopen();
+        self.recorder.flush().await;
     }
 
     /// Runs the call and makes its redacted record.
