@@ -18,14 +18,26 @@ const METADATA_URL: &str = "https://plugboard.example/oauth/client.json";
 /// A resource and its authorization server in one; `cimd` says whether it accepts client ID metadata documents.
 async fn serve(cimd: bool) -> LoopbackServer {
     LoopbackServer::replying(move |method, path, base| match (method, path) {
-        ("POST", "/mcp") => Reply {
-            status: 401,
-            headers: vec![(
-                "www-authenticate".into(),
-                format!("Bearer resource_metadata=\"{base}/.well-known/oauth-protected-resource/mcp\""),
-            )],
-            body: String::new(),
-        },
+        ("POST", "/mcp") => challenge(base, ""),
+        _ => authorization(method, path, base, cimd),
+    })
+    .await
+}
+
+/// A 401 whose challenge names the resource metadata, and `scope` when not empty.
+fn challenge(base: &str, scope: &str) -> Reply {
+    let scope = if scope.is_empty() { String::new() } else { format!("scope=\"{scope}\", ") };
+    let metadata = format!("{base}/.well-known/oauth-protected-resource/mcp");
+    Reply {
+        status: 401,
+        headers: vec![("www-authenticate".into(), format!("Bearer {scope}resource_metadata=\"{metadata}\""))],
+        body: String::new(),
+    }
+}
+
+/// The resource's metadata and the authorization server's metadata, registration and token endpoints.
+fn authorization(method: &str, path: &str, base: &str, cimd: bool) -> Reply {
+    match (method, path) {
         ("GET", "/.well-known/oauth-protected-resource/mcp") => {
             Reply::json(json!({"resource": format!("{base}/mcp"), "authorization_servers": [base]}))
         }
@@ -46,8 +58,7 @@ async fn serve(cimd: bool) -> LoopbackServer {
             Reply::json(json!({"access_token": "a-token", "token_type": "Bearer", "expires_in": 3600}))
         }
         _ => Reply::status(404),
-    })
-    .await
+    }
 }
 
 /// Logs in to `server` configured with `oauth` (JSON); returns the client id the authorization URL carried.
@@ -116,31 +127,11 @@ fn a_metadata_document_url_must_be_https_with_a_path() {
 #[tokio::test]
 async fn the_login_learns_the_scopes_a_server_names_past_initialize() {
     let server = LoopbackServer::replying_to(|request: &Request, base: &str| {
-        let body = String::from_utf8_lossy(&request.body);
+        let initialize = String::from_utf8_lossy(&request.body).contains("\"initialize\"");
         match (request.method.as_str(), request.path.as_str()) {
-            ("POST", "/mcp") if body.contains("\"initialize\"") => Reply::json(json!({"jsonrpc": "2.0", "id": 0, "result": {}})),
-            ("POST", "/mcp") => Reply {
-                status: 401,
-                headers: vec![(
-                    "www-authenticate".into(),
-                    format!("Bearer scope=\"files:read\", resource_metadata=\"{base}/.well-known/oauth-protected-resource/mcp\""),
-                )],
-                body: String::new(),
-            },
-            ("GET", "/.well-known/oauth-protected-resource/mcp") => {
-                Reply::json(json!({"resource": format!("{base}/mcp"), "authorization_servers": [base]}))
-            }
-            ("GET", "/.well-known/oauth-authorization-server") => Reply::json(json!({
-                "issuer": base,
-                "authorization_endpoint": format!("{base}/authorize"),
-                "token_endpoint": format!("{base}/token"),
-                "response_types_supported": ["code"],
-                "code_challenge_methods_supported": ["S256"],
-            })),
-            ("POST", "/token") => {
-                Reply::json(json!({"access_token": "a-token", "token_type": "Bearer", "expires_in": 3600}))
-            }
-            _ => Reply::status(404),
+            ("POST", "/mcp") if initialize => Reply::json(json!({"jsonrpc": "2.0", "id": 0, "result": {}})),
+            ("POST", "/mcp") => challenge(base, "files:read"),
+            (method, path) => authorization(method, path, base, false),
         }
     })
     .await;
