@@ -70,14 +70,14 @@ impl EraMemory {
 
     pub(super) fn opening(&self, key: &str) -> Opening {
         let (digest, now) = (digest(key), now());
-        let fresh = |learned: &u64| *learned <= now && now - learned < MAX_AGE.as_secs();
-        if self.legacy.lock().unwrap_or_else(PoisonError::into_inner).get(&digest).is_some_and(fresh) {
+        let holds = |learned: &u64| fresh(*learned, now);
+        if self.legacy.lock().unwrap_or_else(PoisonError::into_inner).get(&digest).is_some_and(holds) {
             return Opening::Initialize;
         }
         // Another process may have learned it since this one started.
         let kept = read(&self.file);
         match kept.legacy.get(&digest) {
-            Some(&learned) if fresh(&learned) => {
+            Some(&learned) if fresh(learned, now) => {
                 self.legacy.lock().unwrap_or_else(PoisonError::into_inner).insert(digest, learned);
                 Opening::Initialize
             }
@@ -132,7 +132,7 @@ fn keep(file: &Path, digest: &str, learned: Option<u64>) {
     let mut kept = read(file);
     let now = now();
     kept.format = FORMAT;
-    kept.legacy.retain(|_, at| *at <= now && now - *at < MAX_AGE.as_secs());
+    kept.legacy.retain(|_, at| fresh(*at, now));
     let present = kept.legacy.contains_key(digest);
     match learned {
         Some(at) => drop(kept.legacy.insert(digest.to_owned(), at)),
@@ -150,6 +150,11 @@ fn keep(file: &Path, digest: &str, learned: Option<u64>) {
     if let Err(error) = written {
         tracing::debug!(file = %file.display(), %error, "could not keep which servers speak the earlier era");
     }
+}
+
+/// Whether what was learned at `learned` still holds at `now` (seconds since the Unix epoch).
+fn fresh(learned: u64, now: u64) -> bool {
+    learned <= now && now - learned < MAX_AGE.as_secs()
 }
 
 /// What the file keeps of a server: a digest, never its command line or URL.
