@@ -1,6 +1,8 @@
 //! The headless CLI, run as a separate process with no display, the way a shell or a script uses it.
 
-use crate::support::{Sandbox, stderr, stdout};
+use std::path::Path;
+
+use crate::support::{Sandbox, copy_executable, stderr, stdout, write_executable};
 
 /// `--version` and `--help` work without a display and name the subcommands.
 #[test]
@@ -80,10 +82,9 @@ fn unknown_subcommand_is_a_usage_error() {
 /// driven by the WebDriver suite.)
 #[test]
 fn without_a_subcommand_it_starts_the_window_beside_it() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().expect("temp dir");
     let cli = dir.path().join("plugboard");
-    std::fs::copy(env!("CARGO_BIN_EXE_plugboard"), &cli).expect("copy the command");
+    copy_executable(Path::new(env!("CARGO_BIN_EXE_plugboard")), &cli);
 
     let alone = std::process::Command::new(&cli).output().expect("run");
     assert!(!alone.status.success());
@@ -93,8 +94,7 @@ fn without_a_subcommand_it_starts_the_window_beside_it() {
     let window = dir.path().join("plugboard-desktop");
     let script =
         format!("#!/bin/sh\n# Stand-in window: records its argv.\nprintf '%s\\n' \"$@\" > '{}'\n", received.display());
-    std::fs::write(&window, script).expect("stand-in window");
-    std::fs::set_permissions(&window, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    write_executable(&window, &script);
     let link = "dev.plugboard.desktop:/oauth/callback?code=x&state=y";
     let opened = std::process::Command::new(&cli).arg(link).output().expect("run");
     assert!(opened.status.success(), "{}", stderr(&opened));

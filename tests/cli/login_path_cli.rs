@@ -3,7 +3,7 @@
 
 use std::os::unix::fs::PermissionsExt;
 
-use crate::support::{Sandbox, stderr, stdout};
+use crate::support::{Sandbox, stderr, stdout, write_executable};
 
 /// Two `plugboard status` runs that each launch a server by a bare name start the login shell once between them;
 /// the cache they share is the user's alone.
@@ -16,8 +16,7 @@ fn the_second_process_does_not_start_a_login_shell() {
         "#!/bin/sh\necho run >> '{}'\nprintf '%s%s%s' __PLUGBOARD_PATH_BEGIN__ \"$PATH\" __PLUGBOARD_PATH_END__\n",
         runs.display()
     );
-    std::fs::write(&shell, body).expect("shell");
-    std::fs::set_permissions(&shell, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    write_executable(&shell, &body);
     assert!(sandbox.run(&["add", "broken", "--", "plugboard-no-such-program"]).status.success());
 
     for _ in 0..2 {

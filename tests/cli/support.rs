@@ -159,3 +159,21 @@ pub fn everything() -> String {
     assert!(bin.exists(), "{} is missing: run `make deps`", bin.display());
     bin.display().to_string()
 }
+
+/// Copies the executable `from` to `to` with `cp`, so `to` is never open for writing in this process: a child another
+/// test thread forks meanwhile would hold it open until its own exec, and running `to` then fails with "Text file
+/// busy" (ETXTBSY), as a CI run saw.
+pub fn copy_executable(from: &Path, to: &Path) {
+    let copied = Command::new("cp").arg(from).arg(to).status().expect("run cp");
+    assert!(copied.success(), "cp {} {}", from.display(), to.display());
+}
+
+/// Writes `body` as an executable at `path`, by way of a draft beside it and [`copy_executable`].
+pub fn write_executable(path: &Path, body: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    let name = path.file_name().expect("a file name").to_string_lossy();
+    let draft = path.with_file_name(format!(".{name}.draft"));
+    std::fs::write(&draft, body).expect("write the draft");
+    std::fs::set_permissions(&draft, std::fs::Permissions::from_mode(0o755)).expect("chmod the draft");
+    copy_executable(&draft, path);
+}

@@ -70,6 +70,14 @@ fn still_alive(seen: &Seen) -> bool {
     stat_of(seen.pid).is_some_and(|(_, state, started)| started == seen.started && state != 'Z' && state != 'X')
 }
 
+/// Copies the executable `from` to `to` with `cp`, so `to` is never open for writing in this process: a child another
+/// test thread forks meanwhile would hold it open until its own exec, and running `to` then fails with "Text file
+/// busy" (ETXTBSY).
+fn copy_executable(from: &std::path::Path, to: &std::path::Path) {
+    let copied = std::process::Command::new("cp").arg(from).arg(to).status().unwrap();
+    assert!(copied.success(), "cp {} {}", from.display(), to.display());
+}
+
 /// A folder `nobody` can enter holding this test binary and the keeper (cargo's target dir is under root's 0700
 /// home), and a subfolder `nobody` can write to.
 fn stage_for_nobody() -> (tempfile::TempDir, PathBuf, PathBuf) {
@@ -80,7 +88,7 @@ fn stage_for_nobody() -> (tempfile::TempDir, PathBuf, PathBuf) {
     let app = stage.path().join("plugboard-app-under-test");
     for (from, to) in [(&exe, &app), (&keeper, &stage.path().join(KEEPER_BINARY))] {
         if std::fs::hard_link(from, to).is_err() {
-            std::fs::copy(from, to).unwrap();
+            copy_executable(from, to);
         }
         std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
@@ -172,8 +180,10 @@ async fn helper_app_holding_a_server() {
     let Some(held) = std::env::var_os(HELD) else { return };
     let dir = tempfile::tempdir().unwrap();
     let program = dir.path().join("server.sh");
-    std::fs::write(&program, SERVER).unwrap();
-    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let draft = dir.path().join("server.sh.draft");
+    std::fs::write(&draft, SERVER).unwrap();
+    std::fs::set_permissions(&draft, std::fs::Permissions::from_mode(0o755)).unwrap();
+    copy_executable(&draft, &program);
     let session = connect_stdio_named("held", &StdioLaunch { program, ..StdioLaunch::default() }).await.unwrap();
     let containment = session.launched().unwrap().containment;
     std::fs::write(held, format!("{containment:?} {}\n", nix::unistd::geteuid())).unwrap();
