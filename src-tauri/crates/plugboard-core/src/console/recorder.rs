@@ -5,7 +5,7 @@
 //! [`Recorder::flush`] returned.
 
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, OnceLock};
 
 use tokio::sync::oneshot;
 
@@ -25,7 +25,7 @@ enum Job {
 /// and ends when the recorder is dropped.
 pub(super) struct Recorder {
     history: Arc<History>,
-    jobs: OnceLock<Mutex<Sender<Job>>>,
+    jobs: OnceLock<Sender<Job>>,
 }
 
 impl Recorder {
@@ -49,8 +49,7 @@ impl Recorder {
     }
 
     fn send(&self, job: Job) {
-        let jobs = self.jobs.get_or_init(|| Mutex::new(self.start()));
-        let sent = jobs.lock().unwrap_or_else(PoisonError::into_inner).send(job);
+        let sent = self.jobs.get_or_init(|| self.start()).send(job);
         // The writer is gone (it could not start): write here rather than lose the row.
         match sent.map_err(|unsent| unsent.0) {
             Ok(()) => {}
