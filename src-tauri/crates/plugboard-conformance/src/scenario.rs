@@ -84,6 +84,9 @@ const AUTHORIZATION_CODE_SCENARIOS: &[&str] = &[
     "iss-normalized",
     "metadata-issuer-mismatch",
     "authorization-server-migration",
+    // SEP-1932: the token bound to a key (RFC 9449), with and without the servers' nonces.
+    "dpop",
+    "dpop-nonce",
 ];
 
 /// The tool whose input schema the schema scenario's server checks, and the tool that takes it back.

@@ -84,7 +84,7 @@ where
     // host is the approved one for it.
     let guarded = |approved: &Url| {
         GuardedClient::new(ApprovedHosts::of(approved))
-            .map(GuardedOAuthClient)
+            .map(GuardedOAuthClient::from)
             .map_err(|e| LoginError::Grant(e.to_string()))
     };
     let (idp_http, resource_http) = (guarded(&idp_endpoint)?, guarded(&url)?);

@@ -1,9 +1,13 @@
 //! One login, start to finish: discover the authorization server from the resource (and its 401 challenge), check
 //! the metadata against the spec's MUSTs, register or use the pre-registered client, send the person to the
 //! authorization page through a [`UserAgent`], check the callback, exchange the code, and leave the tokens in the
-//! caller's credential store. Refuses before registering or opening anything when the metadata breaks a MUST; never
+//! caller's credential store, the token bound to the login's DPoP key where the authorization server offers that.
+//! Refuses before registering or opening anything when the metadata breaks a MUST; never
 //! puts a token, code, verifier or state into an error or a log line.
 
+use std::sync::Arc;
+
+use oauth2::TokenResponse as _;
 use rmcp::transport::auth::{
     AuthError, AuthorizationCallback, AuthorizationManager, AuthorizationMetadata, AuthorizationMetadataSource,
     AuthorizationRequest, AuthorizationSession, CredentialStore, StateStore,
@@ -12,9 +16,10 @@ use url::Url;
 
 use super::browser_url::browser_url;
 use super::callback::{IssuerExpectation, check_callback, sent_state};
+use super::dpop::{self, Dpop};
 use super::error::scrub;
 use super::metadata_checks::{check_metadata, discovery_error, guard_endpoints};
-use super::oauth_http::authorization_manager;
+use super::oauth_http::authorization_manager_with;
 use super::{LoginError, UserAgent, legacy};
 use crate::secrets::Sensitive;
 
@@ -43,6 +48,9 @@ pub struct LoginRequest {
     /// `code_challenge_methods_supported` (Plugboard still sends an S256 challenge). Off by default, as the spec
     /// says to refuse.
     pub allow_missing_pkce_metadata: bool,
+    /// The key to bind the token to (RFC 9449) when the authorization server offers DPoP; `None` asks for a bearer
+    /// token whatever it offers. Active after the login exactly when the token issued is bound to it.
+    pub dpop: Option<Arc<Dpop>>,
 }
 
 impl LoginRequest {
@@ -67,11 +75,14 @@ where
     C: CredentialStore + 'static,
     S: StateStore + 'static,
 {
-    let (url, mut manager) = manager_for(&request.url).await?;
+    let (url, mut manager) = manager_with(&request.url, request.dpop.clone()).await?;
     manager.set_credential_store(credentials);
     manager.set_state_store(states);
     let (metadata, source) = discover(&manager, &url, request.challenge.as_deref()).await?;
     check_metadata(&metadata, source, request.allow_missing_pkce_metadata)?;
+    if let Some(dpop) = &request.dpop {
+        if dpop::offered_by(&metadata) { dpop.activate() } else { dpop.deactivate() }
+    }
     let issuer = issuer_expectation(&metadata);
     manager.set_metadata(metadata);
 
@@ -86,15 +97,32 @@ where
 
     let callback = round_trip(agent, session.get_authorization_url(), &request.redirect_uri, &issuer).await?;
     exchange(&session.auth_manager, &callback).await?;
+    if let Some(dpop) = &request.dpop
+        && !holds_dpop_token(&session.auth_manager).await
+    {
+        // RFC 9449 §5: an authorization server may ignore the proof and issue a bearer token, sent as such.
+        dpop.deactivate();
+    }
     Ok(session.auth_manager)
+}
+
+/// Whether the token `manager` holds is DPoP-bound (its `token_type`).
+pub(crate) async fn holds_dpop_token(manager: &AuthorizationManager) -> bool {
+    let token = manager.get_credentials().await.ok().and_then(|(_, token)| token);
+    token.is_some_and(|token| dpop::is_dpop_token_type(token.token_type().as_ref()))
 }
 
 /// The resource URL parsed and a manager for it whose requests pass the network guard: the authorization server,
 /// its endpoints and every redirect reach this machine or a private network only on the resource's own host.
 pub(crate) async fn manager_for(raw: &str) -> Result<(Url, AuthorizationManager), LoginError> {
+    manager_with(raw, None).await
+}
+
+/// The same, its token requests signed with `dpop`'s key while that is active.
+async fn manager_with(raw: &str, dpop: Option<Arc<Dpop>>) -> Result<(Url, AuthorizationManager), LoginError> {
     let discovery = |reason: String| LoginError::Discovery { url: raw.to_owned(), reason };
     let url = Url::parse(raw).map_err(|e| discovery(format!("the server URL is not a URL ({e})")))?;
-    let manager = authorization_manager(url.clone()).await.map_err(|e| discovery(e.to_string()))?;
+    let manager = authorization_manager_with(url.clone(), dpop).await.map_err(|e| discovery(e.to_string()))?;
     Ok((url, manager))
 }
 

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::browser_agent::{BrowserAgent, OpenUrl};
+use super::dpop::Dpop;
 use super::loopback::LoopbackReceiver;
 use super::pending::PendingFlows;
 use super::store::{CLIENT_SECRET_SECRET, CREDENTIALS_SECRET, VaultCredentialStore, VolatileStateStore};
@@ -86,6 +87,16 @@ pub async fn login_server(config: &ServerConfig, context: LoginContext<'_>) -> R
             .await
             .map_err(|e| LoginError::Store(e.to_string()))??
     };
+    let dpop = match settings.bearer_only {
+        true => None,
+        false => {
+            let (vault, server) = (Arc::clone(&context.vault), name.to_owned());
+            let key = tokio::task::spawn_blocking(move || Dpop::for_login(&vault, &server))
+                .await
+                .map_err(|e| LoginError::Store(e.to_string()))?;
+            Some(Arc::new(key.map_err(|e| LoginError::Store(format!("its DPoP key: {e}")))?))
+        }
+    };
     let challenge = fetch_challenge(&context.http, &url).await;
     // A server that demanded more scopes mid-session (a 403) gets them asked for together with what it had.
     let granted = {
@@ -117,6 +128,7 @@ pub async fn login_server(config: &ServerConfig, context: LoginContext<'_>) -> R
         challenge,
         client_metadata_url: settings.client_metadata_url.clone(),
         allow_missing_pkce_metadata: settings.allow_missing_pkce_metadata,
+        dpop: dpop.clone(),
     };
     let states = VolatileStateStore::new();
     let agent = BrowserAgent {
@@ -129,6 +141,15 @@ pub async fn login_server(config: &ServerConfig, context: LoginContext<'_>) -> R
     let credentials = VaultCredentialStore::new(Arc::clone(&context.vault), name, url);
     login(request, credentials, states.clone(), &agent).await?;
     super::demanded_scopes::forget(name);
+    let (vault, server) = (Arc::clone(&context.vault), name.to_owned());
+    // The key stays exactly as long as a token is bound to it.
+    tokio::task::spawn_blocking(move || match dpop {
+        Some(dpop) if dpop.is_active() => dpop.keep(&vault, &server).map_err(|e| e.to_string()),
+        _ => Dpop::forget(&vault, &server).map_err(|e| e.to_string()),
+    })
+    .await
+    .map_err(|e| LoginError::Store(e.to_string()))?
+    .map_err(|e| LoginError::Store(format!("its DPoP key could not be kept: {e}")))?;
     Ok(())
 }
 
@@ -136,6 +157,7 @@ pub async fn login_server(config: &ServerConfig, context: LoginContext<'_>) -> R
 pub fn logout(vault: &Vault, server: &str) -> Result<bool, LoginError> {
     let had = vault.get(server, CREDENTIALS_SECRET).map_err(|e| LoginError::Store(e.to_string()))?.is_some();
     vault.delete(server, CREDENTIALS_SECRET).map_err(|e| LoginError::Store(e.to_string()))?;
+    Dpop::forget(vault, server).map_err(|e| LoginError::Store(e.to_string()))?;
     Ok(had)
 }
 

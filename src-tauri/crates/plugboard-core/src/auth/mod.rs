@@ -9,6 +9,7 @@ pub mod client_credentials;
 pub mod cross_app;
 pub mod demanded_scopes;
 mod detect;
+pub mod dpop;
 mod error;
 pub mod flow;
 #[cfg(test)]
@@ -49,7 +50,7 @@ pub use login_state::{LoginState, login_state};
 pub use login_tokens::{ACCESS_TOKEN, REFRESH_TOKEN, login_tokens};
 pub use loopback::LoopbackReceiver;
 pub use machine::{has_live_token, is_machine_grant, login_machine, signing_algorithm_named};
-pub use oauth_http::authorization_manager;
+pub use oauth_http::{authorization_manager, authorization_manager_with};
 pub use pending::{CallbackRejected, Expectation, NoCallback, PendingFlows, callback_error};
 pub use revoke::{LoggedOut, Revocation, logout_server, revoke};
 pub use step_up::{AuthorizedCallError, MAX_AUTHORIZATION_ATTEMPTS, StepUp};

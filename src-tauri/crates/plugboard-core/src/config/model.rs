@@ -164,6 +164,8 @@ pub struct OAuthSettings {
     pub redirect: Redirect,
     /// The person chose to log in although the authorization server does not advertise S256 PKCE; shown in the UI.
     pub allow_missing_pkce_metadata: bool,
+    /// `"dpop": false`: a browser login asks for a bearer token even where the authorization server offers DPoP.
+    pub bearer_only: bool,
     /// How the tokens are got (`"grant"`).
     pub grant: Grant,
 }

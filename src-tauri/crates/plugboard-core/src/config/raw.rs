@@ -118,6 +118,10 @@ pub struct RawOAuth {
     /// Log in even when the authorization server does not advertise S256 PKCE (the spec says to refuse).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allow_missing_pkce_metadata: Option<bool>,
+    /// `false` asks for bearer tokens even where the authorization server offers DPoP (RFC 9449); by default a
+    /// browser login binds its token to a key kept in the keychain whenever it is offered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dpop: Option<bool>,
     /// `authorization_code` (default), `client_credentials`, `workload_identity` or `enterprise_managed`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grant: Option<String>,

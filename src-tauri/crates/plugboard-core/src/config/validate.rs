@@ -138,6 +138,7 @@ fn auth(raw: &RawServer, transport: &Transport) -> Result<Auth, FieldError> {
                 client_metadata_url: oauth.client_metadata_url.clone(),
                 redirect,
                 allow_missing_pkce_metadata: oauth.allow_missing_pkce_metadata.unwrap_or(false),
+                bearer_only: oauth.dpop == Some(false),
                 grant: grant(oauth)?,
             }))
         }
@@ -413,6 +414,21 @@ mod tests {
         ] {
             assert_eq!(grant(oauth), Err(field.to_owned()), "{oauth}");
         }
+    }
+
+    /// DPoP is used wherever the authorization server offers it unless the entry says `"dpop": false`.
+    #[test]
+    fn oauth_dpop_is_on_unless_refused() {
+        let bearer_only = |oauth: &str| {
+            let json = format!(r#"{{"url":"https://a.example/mcp","oauth":{oauth}}}"#);
+            match validate_server("s", &entry(&json)).expect("valid").auth {
+                Auth::OAuth(settings) => settings.bearer_only,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert!(!bearer_only("{}"));
+        assert!(!bearer_only(r#"{"dpop":true}"#));
+        assert!(bearer_only(r#"{"dpop":false}"#));
     }
 
     /// Defaults: enabled, not required, not read-only, 30 s, all tools, no auth.

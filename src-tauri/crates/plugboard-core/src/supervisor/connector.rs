@@ -18,8 +18,8 @@ use crate::secrets::{
     KeychainWatch, LogScrub, RecordingReferences, ResolvedSecrets, Sensitive, ServerReferences, UNHEARD_RETRY, Vault,
 };
 use crate::transport::{
-    Answerer, DownstreamLink, McpSession, PersonLink, RemoteOptions, RemoteSpec, StdioLaunch, TransportError,
-    connect_remote, connect_stdio_answered,
+    Answerer, DownstreamLink, McpSession, PersonLink, RemoteLogin, RemoteOptions, RemoteSpec, StdioLaunch,
+    TransportError, connect_remote, connect_stdio_answered,
 };
 use crate::trust::{Approvals, Unapproved};
 
@@ -358,29 +358,56 @@ fn login_of(config: &ServerConfig, vault: &Arc<Vault>, url: &str) -> Result<Logi
 }
 
 /// The login stored in the keychain for an OAuth server; without one it needs a login (never a browser from here:
-/// connecting is non-interactive).
-async fn stored_login(
-    vault: &Arc<Vault>,
-    server: &str,
-    url: &str,
-) -> Result<rmcp::transport::auth::AuthorizationManager, TransportError> {
+/// connecting is non-interactive). A DPoP-bound token comes with its key; without the key it needs a login again.
+async fn stored_login(vault: &Arc<Vault>, server: &str, url: &str) -> Result<RemoteLogin, TransportError> {
     let store = auth::VaultCredentialStore::new(Arc::clone(vault), server, url);
-    let mut manager = auth::authorization_manager(url)
+    let dpop = {
+        let (vault, server) = (Arc::clone(vault), server.to_owned());
+        tokio::task::spawn_blocking(move || auth::dpop::Dpop::stored(&vault, &server)).await.map_err(|e| {
+            TransportError::Remote { message: format!("the keychain task failed: {e}"), transient: true }
+        })?
+    };
+    let dpop = match dpop {
+        Ok(dpop) => dpop.map(Arc::new),
+        // Replaced by the next login, whose token is bound to the new key.
+        Err(auth::dpop::DpopKeyError::Damaged) => None,
+        Err(e) => {
+            return Err(TransportError::Remote {
+                message: format!("the keychain could not be read: {e}"),
+                transient: true,
+            });
+        }
+    };
+    let mut manager = auth::authorization_manager_with(url, dpop.clone())
         .await
         .map_err(|e| TransportError::Remote { message: format!("{url}: {e}"), transient: false })?;
     manager.set_credential_store(store);
     match manager.initialize_from_store().await {
-        Ok(true) => Ok(manager),
-        Ok(false) => Err(TransportError::AuthRequired { challenge: None }),
-        Err(rmcp::transport::auth::AuthError::CredentialStoreError(reason)) => Err(TransportError::Remote {
-            message: format!("the keychain could not be read: {reason}"),
-            transient: true,
-        }),
+        Ok(true) => {}
+        Ok(false) => return Err(TransportError::AuthRequired { challenge: None }),
+        Err(rmcp::transport::auth::AuthError::CredentialStoreError(reason)) => {
+            return Err(TransportError::Remote {
+                message: format!("the keychain could not be read: {reason}"),
+                transient: true,
+            });
+        }
         // Discovery failed (the authorization server is down or changed): retry later, like any unreachable host.
-        Err(e) => Err(TransportError::Remote {
-            message: format!("{url}: could not reach its authorization server: {e}"),
-            transient: true,
-        }),
+        Err(e) => {
+            return Err(TransportError::Remote {
+                message: format!("{url}: could not reach its authorization server: {e}"),
+                transient: true,
+            });
+        }
+    }
+    if !auth::flow::holds_dpop_token(&manager).await {
+        return Ok(RemoteLogin::bearer(manager));
+    }
+    match dpop {
+        Some(dpop) => {
+            dpop.activate();
+            Ok(RemoteLogin { manager, dpop: Some(dpop) })
+        }
+        None => Err(TransportError::AuthRequired { challenge: None }),
     }
 }
 
@@ -391,7 +418,7 @@ async fn machine_login(
     server: &str,
     url: &str,
     settings: &crate::config::model::OAuthSettings,
-) -> Result<rmcp::transport::auth::AuthorizationManager, TransportError> {
+) -> Result<RemoteLogin, TransportError> {
     let live = {
         let (vault, server, url) = (Arc::clone(vault), server.to_owned(), url.to_owned());
         tokio::task::spawn_blocking(move || auth::has_live_token(&vault, &server, &url)).await.unwrap_or(false)
@@ -399,10 +426,12 @@ async fn machine_login(
     if live {
         return stored_login(vault, server, url).await;
     }
-    auth::login_machine(server, url, settings, vault, None).await.map_err(|e| TransportError::Remote {
-        // An authorization server out of reach or a locked keychain may come back; a refused grant needs the person.
-        transient: matches!(e, auth::LoginError::Discovery { .. } | auth::LoginError::Store(_)),
-        message: format!("getting a token for {server}: {e}"),
+    auth::login_machine(server, url, settings, vault, None).await.map(RemoteLogin::bearer).map_err(|e| {
+        TransportError::Remote {
+            // An authorization server out of reach or a locked keychain may come back; a refused grant needs the person.
+            transient: matches!(e, auth::LoginError::Discovery { .. } | auth::LoginError::Store(_)),
+            message: format!("getting a token for {server}: {e}"),
+        }
     })
 }
 

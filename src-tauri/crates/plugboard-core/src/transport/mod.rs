@@ -7,6 +7,7 @@ mod bounded_http;
 mod call_tap;
 mod delivery;
 mod downstream;
+mod dpop_http;
 mod era;
 mod error;
 mod guarded;
@@ -36,7 +37,7 @@ pub use handler::{
 };
 pub use limits::{LimitExceeded, MAX_MESSAGE_BYTES, MAX_NOTICE_BACKLOG, MAX_UNASKED_PER_SECOND};
 pub use person_link::{HUMAN_MODEL, PersonLink};
-pub use remote::{LoginFuture, RemoteConnection, RemoteOptions, RemoteSpec, connect_remote};
+pub use remote::{LoginFuture, RemoteConnection, RemoteLogin, RemoteOptions, RemoteSpec, connect_remote};
 pub use remote_errors::DNS_FAILURE_PREFIX;
 pub use session::McpSession;
 #[cfg(feature = "fuzzing")]

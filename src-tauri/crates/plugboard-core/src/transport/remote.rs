@@ -1,6 +1,6 @@
 //! The one way to reach a remote MCP server: Streamable HTTP in 2026-07-28 where the server answers the probe, else
 //! with `initialize`, or legacy SSE when configured so or when a bare URL refuses the Streamable HTTP handshake;
-//! through rmcp's `AuthClient` when the server has a login; rmcp's and the SSE transport's errors unwrapped into
+//! through rmcp's `AuthClient` when the server has a login (over `dpop_http.rs` when its token is DPoP-bound); rmcp's and the SSE transport's errors unwrapped into
 //! [`TransportError`]s that say what happened. The supervisor's connector and the conformance client both come through
 //! here. It must never read the keychain or start a login itself: a login arrives ready, and only when the chosen
 //! transport can use it.
@@ -15,6 +15,7 @@ use rmcp::transport::auth::{AuthClient, AuthorizationManager};
 use rmcp::transport::streamable_http_client::StreamableHttpClient;
 use tokio::sync::Mutex;
 
+use super::dpop_http::DpopHttp;
 use super::era::{Opening, probe_says_legacy};
 use super::guarded::Guarded;
 use super::handler::{Answerer, client_handler};
@@ -23,6 +24,7 @@ use super::remote_errors::{initialize_error, refusal_status};
 use super::sse_legacy::{LegacySseConfig, LegacySseError, connect_legacy_sse};
 use super::streamable_http::{ServeFailure, serve_streamable_http};
 use super::{McpSession, TransportError};
+use crate::auth::dpop::Dpop;
 use crate::config::model::HttpMode;
 use crate::secrets::Sensitive;
 
@@ -42,9 +44,23 @@ impl RemoteSpec {
     }
 }
 
-/// Makes the logged-in manager of a server with OAuth; awaited only once the transport knows it can use one.
+/// Makes the login of a server with OAuth; awaited only once the transport knows it can use one.
 /// `Err(TransportError::AuthRequired)` means there is no login yet.
-pub type LoginFuture<'a> = BoxFuture<'a, Result<AuthorizationManager, TransportError>>;
+pub type LoginFuture<'a> = BoxFuture<'a, Result<RemoteLogin, TransportError>>;
+
+/// A server's login as a session uses it: rmcp's manager (tokens, refresh) and, where its token is DPoP-bound, the
+/// key every request proves it holds.
+pub struct RemoteLogin {
+    pub manager: AuthorizationManager,
+    pub dpop: Option<Arc<Dpop>>,
+}
+
+impl RemoteLogin {
+    /// A login whose token is sent as a bearer token.
+    pub fn bearer(manager: AuthorizationManager) -> Self {
+        Self { manager, dpop: None }
+    }
+}
 
 /// What the session is made with.
 pub struct RemoteOptions<'a> {
@@ -100,8 +116,8 @@ pub async fn connect_remote(spec: RemoteSpec, options: RemoteOptions<'_>) -> Res
                 transient: false,
             });
         }
-        let manager = login.await?;
-        let client = AuthClient::new(http, manager);
+        let RemoteLogin { manager, dpop } = login.await?;
+        let client = AuthClient::new(DpopHttp::new(http, dpop), manager);
         let authorization = Some(client.auth_manager.clone());
         let session = streamable_in_either_era(client, url, header_map(spec.headers)?, &answerer, opening)
             .await
