@@ -162,6 +162,7 @@ test("an OAuth server's page shows its login facts, the authorization server's t
       expiresAtMs: null,
       renewsByItself: true,
       clientId: "plugboard-client",
+      boundToKey: false,
     },
   });
   await open("/servers/linear");

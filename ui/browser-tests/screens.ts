@@ -58,8 +58,17 @@ function oauthServer(ipc: MockIpc, ready: boolean) {
           expiresAtMs: Date.now() + 40 * 60_000,
           renewsByItself: true,
           clientId: "plugboard-client",
+          boundToKey: true,
         }
-      : { loggedIn: false, issuer: null, scopes: [], expiresAtMs: null, renewsByItself: false, clientId: null },
+      : {
+          loggedIn: false,
+          issuer: null,
+          scopes: [],
+          expiresAtMs: null,
+          renewsByItself: false,
+          clientId: null,
+          boundToKey: false,
+        },
   });
 }
 

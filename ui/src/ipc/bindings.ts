@@ -724,6 +724,11 @@ export type LoginState = {
 	renewsByItself: boolean,
 	/**  The client id Plugboard is registered under at the authorization server. */
 	clientId: string | null,
+	/**
+	 *  Whether the access token is bound to this computer's DPoP key (RFC 9449): a copy of it is useless without
+	 *  the key. `false` for a bearer token, which works for whoever holds it.
+	 */
+	boundToKey: boolean,
 };
 
 /**  One file a client may read. */

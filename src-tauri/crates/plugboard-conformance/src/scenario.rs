@@ -214,12 +214,14 @@ mod tests {
             .map(String::from),
         );
         let all: Vec<String> = basic.iter().map(|s| (*s).to_owned()).chain(auth).collect();
-        assert_eq!(all.len(), 41);
+        assert_eq!(all.len(), 43);
         for name in &all {
             assert!(Scenario::named(name).is_ok(), "{name}");
         }
         assert_eq!(Scenario::named("auth/client-credentials-jwt").ok(), Some(Scenario::Auth(Grant::ClientCredentials)));
         assert_eq!(Scenario::named("auth/pre-registration").ok(), Some(Scenario::Auth(Grant::AuthorizationCode)));
+        // DPoP is a browser login whose token the app binds to a key, not a grant of its own.
+        assert_eq!(Scenario::named("auth/dpop-nonce").ok(), Some(Scenario::Auth(Grant::AuthorizationCode)));
         assert!(Scenario::named("auth/not-a-scenario").is_err());
         assert!(Scenario::named("metadata-default").is_err());
     }

@@ -21,6 +21,7 @@ const LOGGED_IN: LoginState = {
   expiresAtMs: NOW + 90 * 60_000,
   renewsByItself: true,
   clientId: "pb-1",
+  boundToKey: false,
 };
 let onStatus: ((event: { payload: ServerStatusChanged }) => void) | undefined;
 
@@ -43,13 +44,22 @@ describe("LoginFacts", () => {
     expect(section).toHaveTextContent("read write");
     expect(section).toHaveTextContent("Expires in 1 h 30 min");
     expect(section).toHaveTextContent("Plugboard renews it by itself");
+    expect(section).toHaveTextContent("Bearer: whoever holds a copy can use it");
     expect(serverLoginState).toHaveBeenCalledWith("linear");
+  });
+
+  it("says when the token is bound to this computer's key (DPoP)", async () => {
+    serverLoginState.mockResolvedValue({ status: "ok", data: { ...LOGGED_IN, boundToKey: true } });
+    renderWithProviders(<LoginFacts server="linear" now={NOW} />);
+    const section = await screen.findByRole("region", { name: "Login" });
+    expect(section).toHaveTextContent("Bound to this computer's key (DPoP)");
+    expect(section).not.toHaveTextContent("Bearer");
   });
 
   it("says how to log in when there is no login", async () => {
     serverLoginState.mockResolvedValue({
       status: "ok",
-      data: { ...LOGGED_IN, loggedIn: false, issuer: null, scopes: [], expiresAtMs: null, renewsByItself: false },
+      data: { ...LOGGED_IN, loggedIn: false, issuer: null, scopes: [], expiresAtMs: null, renewsByItself: false, boundToKey: false },
     });
     renderWithProviders(<LoginFacts server="linear" now={NOW} />);
     expect(await screen.findByText(/Not logged in\. Use Log in above/)).toBeInTheDocument();

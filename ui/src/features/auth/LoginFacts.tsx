@@ -59,6 +59,12 @@ function Facts({ state, now }: FactsProps) {
       </dd>
       <dt className="text-muted">Access</dt>
       <dd>{expiryText(state, now)}</dd>
+      <dt className="text-muted">Token</dt>
+      <dd>
+        {state.boundToKey
+          ? "Bound to this computer's key (DPoP): a copy is useless without it"
+          : "Bearer: whoever holds a copy can use it"}
+      </dd>
     </dl>
   );
 }

@@ -29,6 +29,9 @@ pub struct LoginState {
     pub renews_by_itself: bool,
     /// The client id Plugboard is registered under at the authorization server.
     pub client_id: Option<String>,
+    /// Whether the access token is bound to this computer's DPoP key (RFC 9449): a copy of it is useless without
+    /// the key. `false` for a bearer token, which works for whoever holds it.
+    pub bound_to_key: bool,
 }
 
 impl LoginState {
@@ -41,6 +44,7 @@ impl LoginState {
             expires_at_ms: None,
             renews_by_itself: false,
             client_id: None,
+            bound_to_key: false,
         }
     }
 
@@ -66,6 +70,7 @@ impl LoginState {
             expires_at_ms,
             renews_by_itself: tokens.refresh_token().is_some(),
             client_id: Some(credentials.client_id.clone()),
+            bound_to_key: super::dpop::is_dpop_token_type(tokens.token_type().as_ref()),
         }
     }
 

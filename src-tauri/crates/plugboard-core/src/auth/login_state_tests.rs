@@ -43,6 +43,7 @@ fn facts_of_stored_tokens() {
             expires_at_ms: Some(1_700_003_600_000.0),
             renews_by_itself: true,
             client_id: Some("client-1".into()),
+            bound_to_key: false,
         }
     );
     let shown = serde_json::to_string(&state).expect("json");
@@ -61,6 +62,15 @@ fn facts_from_the_token_response_alone() {
     assert_eq!(state.expires_at_ms, None);
     assert!(!state.renews_by_itself);
     assert!(!state.expired_at(UNIX_EPOCH + Duration::from_secs(u32::MAX.into())));
+}
+
+/// A token the authorization server issued as DPoP (its `token_type`, in any case) is shown as bound to the key.
+#[test]
+fn a_dpop_token_is_shown_bound_to_the_key() {
+    for token_type in ["DPoP", "dpop"] {
+        let tokens = json!({"access_token": "at", "token_type": token_type});
+        assert!(LoginState::from_credentials(&credentials(&tokens, &[])).bound_to_key, "{token_type}");
+    }
 }
 
 /// A registration without tokens is not a login; an OAuth server with nothing stored is logged out; a server
