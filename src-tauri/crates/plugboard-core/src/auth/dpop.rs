@@ -153,10 +153,6 @@ impl Dpop {
         vault.delete(server, DPOP_KEY_SECRET)
     }
 
-    pub fn key(&self) -> &DpopKey {
-        &self.key
-    }
-
     /// From now on, token requests and MCP requests carry proofs.
     pub fn activate(&self) {
         self.active.store(true, Ordering::SeqCst);
