@@ -145,11 +145,12 @@ async fn pending_states_expire() {
     assert!(states.load("state-2").await.expect("load").is_none());
 }
 
-/// Every vault name the logins use is under the vault's reserved prefix, so `${secret:…}` can never read a token.
+/// Every vault name the logins use is under the vault's reserved prefix, so `${secret:…}` can never read a token or
+/// the DPoP key.
 #[test]
 fn login_secrets_are_under_the_reserved_prefix() {
     use crate::secrets::RESERVED_SECRET_PREFIX;
-    for name in [super::CREDENTIALS_SECRET, super::CLIENT_SECRET_SECRET] {
+    for name in [super::CREDENTIALS_SECRET, super::CLIENT_SECRET_SECRET, crate::auth::dpop::DPOP_KEY_SECRET] {
         assert!(name.starts_with(RESERVED_SECRET_PREFIX), "{name}");
     }
 }
