@@ -72,6 +72,40 @@ fn call_lands_in_the_history() {
     assert!(result.contains("Echo: it's [redacted]") && !result.contains(&token), "{result}");
 }
 
+/// A history whose pages are damaged (its header sound) does not cost the call: `plugboard call` prints the result,
+/// warns that the call is not in the history and why, and leaves the file where it is for the window to set aside.
+#[test]
+#[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]
+fn a_damaged_history_costs_the_record_not_the_call() {
+    use plugboard_core::console::{CallOutcome, History, NewCall};
+    let sandbox = Sandbox::new();
+    assert!(sandbox.run(&["add", "everything", "--", &everything(), "stdio"]).status.success());
+    sandbox.approve_all();
+    let path = sandbox.data_dir().join("history.sqlite3");
+    let history = History::open(&path).expect("open");
+    let rows = (0..50).map(|i| NewCall {
+        server: "everything".into(),
+        tool: "echo".into(),
+        arguments: "{}".into(),
+        started_at_ms: 0.0,
+        duration_ms: 1,
+        outcome: CallOutcome::Result { is_error: false, result: format!("{i}{}", "x".repeat(3000)), truncated: false },
+        origin: None,
+    });
+    history.record_all(rows.collect()).expect("rows");
+    drop(history);
+    let mut bytes = std::fs::read(&path).expect("read");
+    let page = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
+    bytes[page..].fill(0xa5);
+    std::fs::write(&path, &bytes).expect("damage every page after the header's");
+
+    let call = sandbox.run(&["call", "everything", "echo", "--args", r#"{"message":"still answered"}"#]);
+    assert!(call.status.success(), "{}", stderr(&call));
+    assert_eq!(stdout(&call).trim(), "Echo: still answered");
+    assert!(stderr(&call).contains("not in the history: the call history is damaged"), "{}", stderr(&call));
+    assert_eq!(std::fs::read(&path).expect("left in place"), bytes);
+}
+
 /// doctor walks a working server to the end, and for broken ones names the failing step and what to do.
 #[test]
 #[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]

@@ -21,6 +21,7 @@ pub mod window;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use plugboard_core::config;
+use plugboard_core::console::DamageCheck;
 use plugboard_core::engine::{Engine, EngineOptions, PersonAnswers};
 use plugboard_core::registry::Registry;
 use plugboard_core::secrets::{Fallback, LogScrub};
@@ -162,7 +163,12 @@ fn dispatch(command: Command, fallback: &Fallback, scrub: LogScrub) -> anyhow::R
         Command::Serve(_) => PersonAnswers::Client(DownstreamLink::default()),
         _ => PersonAnswers::Declined,
     };
-    let engine = Engine::open(EngineOptions::for_this_user(fallback.clone(), person).with_log_scrub(scrub))?;
+    // A command appends a row at most and must start at once: reading every page of the history for damage is the
+    // window's to do (it took 40–70 ms for 10,000 rows at each start, seconds from a cold disk).
+    let options = EngineOptions::for_this_user(fallback.clone(), person)
+        .with_log_scrub(scrub)
+        .with_history_check(DamageCheck::OnUse);
+    let engine = Engine::open(options)?;
     if let Command::Serve(args) = &command {
         // Before stdout is locked below: the gateway writes MCP to it from another thread.
         return serve::run(engine, args);

@@ -14,6 +14,9 @@ use crate::stats::{Goal, Summary, median};
 
 const ROUNDS: usize = 10;
 const PLUGBOARD_CALL: &str = "plugboard call";
+const PLUGBOARD_CALL_HISTORY: &str = "plugboard call, 10,000 history rows";
+/// A person's history after some use: every cold call opens it.
+const HISTORY_ROWS: usize = 10_000;
 const RMCP_CALL: &str = "rmcp client binary";
 const TYPESCRIPT: &str = "TypeScript SDK client (Node 22)";
 const PYTHON: &str = "Python SDK client";
@@ -37,14 +40,14 @@ impl Runs {
 
 pub fn cold(programs: &Programs, summary: &mut Summary) -> anyhow::Result<()> {
     let home = Home::with_servers(&programs.plugboard, 1, &programs.testserver, &[]).context("the CLI's config")?;
+    let used = Home::with_servers(&programs.plugboard, 1, &programs.testserver, &[])
+        .and_then(|h| h.with_history(HISTORY_ROWS))
+        .context("the CLI's config with a used history")?;
     let server = &programs.testserver;
+    let call = args!["call", "bench", "echo", "--args", r#"{"message":"benchmark"}"#];
     let mut specs = vec![
-        SideSpec::new(
-            PLUGBOARD_CALL,
-            &programs.plugboard,
-            args!["call", "bench", "echo", "--args", r#"{"message":"benchmark"}"#],
-            false,
-        ),
+        SideSpec::new(PLUGBOARD_CALL, &programs.plugboard, call.clone(), false),
+        SideSpec::new(PLUGBOARD_CALL_HISTORY, &programs.plugboard, call, false),
         SideSpec::new(RMCP_CALL, &programs.rmcp_call, args![server], false),
     ];
     if let Some(node) = &programs.node22 {
@@ -62,7 +65,8 @@ pub fn cold(programs: &Programs, summary: &mut Summary) -> anyhow::Result<()> {
             if sides[i].failed.is_some() {
                 continue;
             }
-            match measure(programs, &specs[i], &home) {
+            let home = if specs[i].label == PLUGBOARD_CALL_HISTORY { &used } else { &home };
+            match measure(programs, &specs[i], home) {
                 Ok(run) if round > 0 => sides[i].runs.push(run),
                 Ok(_) => {}
                 Err(e) => sides[i].failed = Some(format!("{e:#}")),

@@ -35,6 +35,28 @@ impl Home {
         Ok(home)
     }
 
+    /// Fills the call history with `rows` calls of a 2 kB result each, as a person's console use leaves it.
+    pub fn with_history(self, rows: usize) -> anyhow::Result<Home> {
+        use plugboard_core::console::{CallOutcome, History, NewCall};
+        let path = self.dir.path().join("data").join(plugboard_core::console::history::FILE_NAME);
+        let history = History::open(&path).context("the suite's call history")?;
+        let result = serde_json::to_string(&json!({ "content": [{ "type": "text", "text": "r".repeat(2000) }] }))?;
+        let calls = (0..rows).map(|i| NewCall {
+            server: "bench".into(),
+            tool: "echo".into(),
+            arguments: format!(r#"{{"message":"call {i}"}}"#),
+            started_at_ms: 1_700_000_000_000.0 + i as f64,
+            duration_ms: 1,
+            outcome: CallOutcome::Result { is_error: false, result: result.clone(), truncated: false },
+            origin: None,
+        });
+        let calls: Vec<NewCall> = calls.collect();
+        for batch in calls.chunks(1_000) {
+            history.record_all(batch.to_vec()).context("filling the suite's call history")?;
+        }
+        Ok(self)
+    }
+
     /// Points `command` (and whatever it starts) at this config and data folder.
     pub fn apply(&self, command: &mut Command) {
         command

@@ -1,6 +1,8 @@
 //! The console's call history: one SQLite file (`history.sqlite3` in the data dir, WAL), newest first, searchable,
 //! pruned to the newest [`MAX_ROWS`]. It stores only what the caller already redacted; it must never see a raw
-//! secret, and a damaged file is moved aside rather than failing the console.
+//! secret, and a damaged file is moved aside rather than failing the console. Only the window's open, which reads
+//! every page ([`DamageCheck::Whole`]), moves a file aside; a command or a gateway never renames the file the window
+//! has open.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -24,6 +26,19 @@ pub const MAX_PAGE: u32 = 500;
 /// The schema version this code writes; older files are migrated step by step in [`migrate`].
 const SCHEMA_VERSION: i32 = 2;
 
+/// How much of the file an open reads to find damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DamageCheck {
+    /// Every page (`PRAGMA quick_check`, whose time grows with the file: 40–70 ms for 10,000 rows of 2 kB results,
+    /// seconds from a cold disk): the window, which owns the history and lives long enough to pay for it once.
+    #[default]
+    Whole,
+    /// Only the header and the schema; damage elsewhere fails the read or write that meets it, with a
+    /// [`HistoryError::Damaged`] saying the window sets the file aside. For a CLI command or a gateway, which append
+    /// a row and must start at once.
+    OnUse,
+}
+
 /// Why the history could not be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -32,13 +47,18 @@ pub enum HistoryError {
     Open { path: PathBuf, message: String },
     #[error("the call history could not be read or written: {message}")]
     Database { message: String },
+    #[error(
+        "the call history is damaged ({message}); Plugboard's window moves it aside and starts a new one when it next \
+         starts"
+    )]
+    Damaged { message: String },
     #[error("there is no call {id} in the history")]
     NotFound { id: u32 },
 }
 
 impl From<rusqlite::Error> for HistoryError {
     fn from(e: rusqlite::Error) -> Self {
-        Self::Database { message: e.to_string() }
+        if is_damage(&e) { Self::Damaged { message: e.to_string() } } else { Self::Database { message: e.to_string() } }
     }
 }
 
@@ -66,8 +86,8 @@ pub struct History {
 
 impl History {
     /// Opens (or creates) `history.sqlite3` in the data dir.
-    pub fn open_default() -> Result<Self, HistoryError> {
-        Self::open(&crate::paths::data_dir().join(FILE_NAME))
+    pub fn open_default(check: DamageCheck) -> Result<Self, HistoryError> {
+        Self::open_checking(&crate::paths::data_dir().join(FILE_NAME), MAX_ROWS, check)
     }
 
     pub fn open(path: &Path) -> Result<Self, HistoryError> {
@@ -76,16 +96,21 @@ impl History {
 
     /// Opens with another row limit (tests prune without writing 50,000 rows).
     pub fn open_with_limit(path: &Path, max_rows: u32) -> Result<Self, HistoryError> {
+        Self::open_checking(path, max_rows, DamageCheck::Whole)
+    }
+
+    /// Opens, reading as much of the file for damage as `check` says.
+    pub fn open_checking(path: &Path, max_rows: u32, check: DamageCheck) -> Result<Self, HistoryError> {
         let open_error = |message: String| HistoryError::Open { path: path.to_owned(), message };
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(|e| open_error(e.to_string()))?;
         }
-        let (connection, moved_aside) = match open_checked(path) {
+        let (connection, moved_aside) = match open_checked(path, check) {
             Ok(connection) => (connection, None),
             Err(e) if is_damage(&e) => {
                 let aside = move_aside(path).map_err(|io| open_error(format!("{e}; moving it aside failed: {io}")))?;
                 tracing::warn!(damaged = %aside.display(), "the call history was damaged ({e}); it was moved aside and a new one started");
-                (open_checked(path).map_err(|e| open_error(e.to_string()))?, Some(aside))
+                (open_checked(path, check).map_err(|e| open_error(e.to_string()))?, Some(aside))
             }
             Err(e) => return Err(open_error(e.to_string())),
         };
@@ -247,17 +272,21 @@ impl History {
     }
 }
 
-/// Opens, checks that it is a sound SQLite file, and brings its schema up to date.
-fn open_checked(path: &Path) -> rusqlite::Result<Connection> {
+/// Opens, checks that it is a sound SQLite file (its header and schema always; every page for
+/// [`DamageCheck::Whole`]), and brings its schema up to date.
+fn open_checked(path: &Path, check: DamageCheck) -> rusqlite::Result<Connection> {
     let connection = Connection::open(path)?;
     connection.busy_timeout(std::time::Duration::from_secs(5))?;
-    let check: String = connection.query_row("PRAGMA quick_check", [], |row| row.get(0))?;
-    if check != "ok" {
-        return Err(rusqlite::Error::SqliteFailure(
-            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
-            Some(check),
-        ));
+    if check == DamageCheck::Whole {
+        let verdict: String = connection.query_row("PRAGMA quick_check", [], |row| row.get(0))?;
+        if verdict != "ok" {
+            return Err(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
+                Some(verdict),
+            ));
+        }
     }
+    // Reads the header and the schema: a file that is not a database fails here whichever the check.
     connection.pragma_update(None, "journal_mode", "WAL")?;
     connection.pragma_update(None, "synchronous", "NORMAL")?;
     migrate(&connection)?;

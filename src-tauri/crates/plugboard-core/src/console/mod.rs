@@ -20,7 +20,7 @@ use tokio::sync::{mpsc, oneshot};
 
 pub use cli_line::cli_command;
 pub use guard::LeakGuard;
-pub use history::{History, HistoryError, NewCall};
+pub use history::{DamageCheck, History, HistoryError, NewCall};
 pub use redact::{REDACTED, ServerSecrets, redact_arguments};
 pub use types::{CallOutcome, CallStatus, HistoryEntry, HistoryPage, HistorySummary};
 

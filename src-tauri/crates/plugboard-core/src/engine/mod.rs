@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::auth::PendingFlows;
 use crate::config::model::Transport;
 use crate::config::{self, ConfigError, ConfigEvent, ConfigStore, FileWatcher};
-use crate::console::{Console, History, HistoryError};
+use crate::console::{Console, DamageCheck, History, HistoryError};
 use crate::person::PersonRequests;
 use crate::registry::{Registry, RegistryError};
 use crate::secrets::{Fallback, LogScrub, Vault};
@@ -51,6 +51,9 @@ pub struct EngineOptions {
     pub approvals: Approvals,
     /// Learns every secret value expanded for a server, for the log writer to take out of its lines.
     pub log_scrub: LogScrub,
+    /// How much of the call history its open reads for damage: all of it for the window, only what a call touches
+    /// for a command that must start at once.
+    pub history_check: DamageCheck,
 }
 
 impl EngineOptions {
@@ -58,12 +61,17 @@ impl EngineOptions {
     pub fn for_this_user(secrets: Fallback, person: PersonAnswers) -> Self {
         let (config_path, approvals, log_scrub) =
             (config::config_path(), Approvals::for_this_user(), LogScrub::default());
-        Self { config_path, secrets, person, approvals, log_scrub }
+        Self { config_path, secrets, person, approvals, log_scrub, history_check: DamageCheck::Whole }
     }
 
     /// With the scrub the process's log writer reads (see `secrets::LogScrub`).
     pub fn with_log_scrub(self, log_scrub: LogScrub) -> Self {
         Self { log_scrub, ..self }
+    }
+
+    /// With the call history opened as `history_check` says.
+    pub fn with_history_check(self, history_check: DamageCheck) -> Self {
+        Self { history_check, ..self }
     }
 }
 
@@ -117,6 +125,7 @@ pub struct Engine {
     /// The watchers of servers.json and the approvals once [`Engine::follow_config`] started them; dropped with
     /// the engine.
     watchers: Mutex<Vec<FileWatcher>>,
+    history_check: DamageCheck,
 }
 
 impl Engine {
@@ -129,7 +138,7 @@ impl Engine {
             PersonAnswers::Client(link) => Some(link.clone()),
             PersonAnswers::Declined | PersonAnswers::Queued => None,
         };
-        let approvals = options.approvals;
+        let (approvals, history_check) = (options.approvals, options.history_check);
         let connector = match options.person {
             PersonAnswers::Queued => {
                 LiveConnector::with_person(Arc::clone(&vault), approvals.clone(), Arc::clone(&person))
@@ -141,7 +150,7 @@ impl Engine {
         let flows = Arc::new(PendingFlows::new());
         let console = OnceLock::new();
         let watchers = Mutex::default();
-        Ok(Self { registry, vault, supervisor, console, person, downstream, flows, approvals, watchers })
+        Ok(Self { registry, vault, supervisor, console, person, downstream, flows, approvals, watchers, history_check })
     }
 
     pub fn registry(&self) -> &Arc<Registry> {
@@ -173,7 +182,7 @@ impl Engine {
     fn opened_console(&self) -> &Result<OpenedConsole, HistoryError> {
         self.console.get_or_init(|| {
             // A call is worth more than its history line: an unusable data dir costs the record, not the console.
-            let (history, problem) = match History::open_default() {
+            let (history, problem) = match History::open_default(self.history_check) {
                 Ok(history) => (history, None),
                 Err(problem) => {
                     tracing::error!(

@@ -58,6 +58,7 @@ mod tests {
             person: PersonAnswers::Declined,
             approvals: Approvals::at(data_dir.join("trust.json")),
             log_scrub: Default::default(),
+            history_check: Default::default(),
         }
     }
 

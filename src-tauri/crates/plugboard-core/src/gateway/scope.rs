@@ -146,6 +146,7 @@ mod tests {
             person: PersonAnswers::Declined,
             approvals: crate::trust::Approvals::at(dir.path().join("trust.json")),
             log_scrub: crate::secrets::LogScrub::default(),
+            history_check: crate::console::DamageCheck::OnUse,
         };
         Engine::open(options).expect("engine")
     }

@@ -39,6 +39,7 @@ async fn connected_with(
         person: PersonAnswers::Declined,
         approvals: crate::trust::Approvals::at(dir.path().join("trust.json")),
         log_scrub: crate::secrets::LogScrub::default(),
+        history_check: crate::console::DamageCheck::OnUse,
     };
     let engine = Arc::new(Engine::open(options).expect("engine"));
     crate::testing::approve_all(&engine).await;

@@ -26,6 +26,7 @@ async fn endpoint(dir: &tempfile::TempDir) -> (Arc<Engine>, HttpEndpoint) {
         person: PersonAnswers::Declined,
         approvals: crate::trust::Approvals::at(dir.path().join("trust.json")),
         log_scrub: crate::secrets::LogScrub::default(),
+        history_check: crate::console::DamageCheck::OnUse,
     };
     let engine = Arc::new(Engine::open(options).expect("engine"));
     assert!(engine.vault().status().persists, "this test needs the Secret Service the harness starts");
