@@ -149,7 +149,9 @@ bundle: deps ## Build a .deb with the Tauri CLI (AppImage is not possible here: 
 	cargo build --release -p plugboard-core --bin plugboard-keeper
 	mkdir -p src-tauri/bundle-files && cp $(CARGO_TARGET_DIR)/release/plugboard src-tauri/bundle-files/plugboard
 	cp $(CARGO_TARGET_DIR)/release/plugboard-keeper src-tauri/bundle-files/plugboard-keeper
+	rm -f $(CARGO_TARGET_DIR)/release/bundle/deb/*.deb
 	$(TAURI) build --bundles deb
+	src-tauri/scripts/ship-deb.sh $(CARGO_TARGET_DIR)/release/bundle/deb/*.deb
 	@ls -la $(CARGO_TARGET_DIR)/release/bundle/deb/*.deb
 
 clean: ## Remove build outputs of this clone (the shared target dir stays)
