@@ -77,27 +77,11 @@ fn call_lands_in_the_history() {
 #[test]
 #[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]
 fn a_damaged_history_costs_the_record_not_the_call() {
-    use plugboard_core::console::{CallOutcome, History, NewCall};
     let sandbox = Sandbox::new();
     assert!(sandbox.run(&["add", "everything", "--", &everything(), "stdio"]).status.success());
     sandbox.approve_all();
     let path = sandbox.data_dir().join("history.sqlite3");
-    let history = History::open(&path).expect("open");
-    let rows = (0..50).map(|i| NewCall {
-        server: "everything".into(),
-        tool: "echo".into(),
-        arguments: "{}".into(),
-        started_at_ms: 0.0,
-        duration_ms: 1,
-        outcome: CallOutcome::Result { is_error: false, result: format!("{i}{}", "x".repeat(3000)), truncated: false },
-        origin: None,
-    });
-    history.record_all(rows.collect()).expect("rows");
-    drop(history);
-    let mut bytes = std::fs::read(&path).expect("read");
-    let page = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
-    bytes[page..].fill(0xa5);
-    std::fs::write(&path, &bytes).expect("damage every page after the header's");
+    let bytes = plugboard_core::test_support::history_with_damaged_pages(&path);
 
     let call = sandbox.run(&["call", "everything", "echo", "--args", r#"{"message":"still answered"}"#]);
     assert!(call.status.success(), "{}", stderr(&call));

@@ -23,6 +23,8 @@ mod private_file;
 pub mod registry;
 pub mod secrets;
 pub mod supervisor;
+#[cfg(any(test, feature = "test-support"))]
+pub mod test_support;
 #[cfg(test)]
 mod testing;
 pub mod transport;

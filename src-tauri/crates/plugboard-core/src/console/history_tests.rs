@@ -139,24 +139,10 @@ fn a_damaged_file_is_moved_aside_and_replaced() {
 }
 
 /// A history whose header and schema are sound but whose table pages are garbage: damage only reading the pages finds.
-fn history_with_damaged_pages() -> (tempfile::TempDir, PathBuf) {
+fn history_with_damaged_pages() -> (tempfile::TempDir, PathBuf, Vec<u8>) {
     let (dir, path) = temp();
-    let history = History::open(&path).expect("open");
-    for i in 0..50 {
-        let mut long = call("srv", "t", "{}");
-        long.outcome =
-            CallOutcome::Result { is_error: false, result: format!("{i}:{}", "x".repeat(3000)), truncated: false };
-        history.record(long).expect("record");
-    }
-    drop(history);
-    let mut bytes = std::fs::read(&path).expect("read");
-    assert!(std::fs::metadata(format!("{}-wal", path.display())).is_err(), "checkpointed into the file at close");
-    let page = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
-    assert!(bytes.len() > 10 * page, "rows spread over pages: {} bytes", bytes.len());
-    // Page 1 holds the header and the schema; every page after it becomes garbage.
-    bytes[page..].fill(0xa5);
-    std::fs::write(&path, &bytes).expect("damage");
-    (dir, path)
+    let damaged = crate::test_support::history_with_damaged_pages(&path);
+    (dir, path, damaged)
 }
 
 /// Opened for a command (no page read at open), damaged pages fail the write that meets them with the reason and
@@ -164,8 +150,7 @@ fn history_with_damaged_pages() -> (tempfile::TempDir, PathBuf) {
 /// be using it.
 #[test]
 fn damage_met_on_use_is_reported_and_the_file_left_in_place() {
-    let (dir, path) = history_with_damaged_pages();
-    let damaged = std::fs::read(&path).expect("read");
+    let (dir, path, damaged) = history_with_damaged_pages();
     let history = History::open_checking(&path, MAX_ROWS, DamageCheck::OnUse).expect("the header is sound");
     assert!(history.moved_aside().is_none());
     let kept = history.record_or_keep(call("files", "list", "{}"));
@@ -181,7 +166,7 @@ fn damage_met_on_use_is_reported_and_the_file_left_in_place() {
 /// The window's open reads every page: the same damage is found there, and the file is moved aside for a new one.
 #[test]
 fn the_whole_check_finds_damage_in_the_pages_and_moves_the_file_aside() {
-    let (dir, path) = history_with_damaged_pages();
+    let (dir, path, _) = history_with_damaged_pages();
     let history = History::open(&path).expect("open despite the damage");
     assert!(history.moved_aside().is_some(), "moved aside");
     assert_eq!(history.record(call("srv", "t", "{}")).expect("record").id, 1);
