@@ -30,7 +30,7 @@ impl<R> LineLimit<R> {
 
 /// The open line's length after `bytes`, and the longest line they hold (counting the open line they continue).
 /// Every byte a server writes passes here, so newlines are found with `memchr` (a vector at a time): a byte-wise
-/// search cost as much as rmcp's own decoding of a 5 MiB result.
+/// search took about half as long as rmcp's own newline search in a 5 MiB result.
 fn scan(open_line: usize, bytes: &[u8]) -> (usize, usize) {
     let mut newlines = memchr::memchr_iter(b'\n', bytes);
     let Some(first) = newlines.next() else {
