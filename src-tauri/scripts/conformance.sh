@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the official MCP conformance suite's client scenarios against plugboard-conformance, which connects and logs
-# in through Plugboard's core the way the app does (probing for 2026-07-28, falling back to 2025-11-25):
+# Runs the official MCP conformance suite's client scenarios against plugboard-conformance, which runs every
+# scenario's server as a servers.json entry through Plugboard's supervisor, calls and logins included, the way the
+# app does (probing for 2026-07-28, falling back to 2025-11-25):
 #  1. both frozen requirement sets (`--requirements 2025-11-25`: 18 scored scenarios; `--requirements 2026-07-28`:
 #     32), each with the extension and later scenarios the suite runs beside it unscored (client credentials,
 #     enterprise-managed authorization, DPoP with and without nonces, WIF, JSON Schema 2020-12): each must pass too;

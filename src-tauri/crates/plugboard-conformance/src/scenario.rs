@@ -1,10 +1,11 @@
-//! What each client scenario of the conformance suite expects the client to do. The basic ones connect and make
-//! their calls (the schema one hands a listed tool's input schema back as it was received; the 2026-07-28 ones call
-//! what the context names, or every tool the session kept); the auth ones log in through Plugboard's core with the
-//! grant the scenario sets up. An unknown name is an error rather than a silent pass.
+//! What each client scenario of the conformance suite expects the client to do, as pure data: the calls it makes of
+//! the tools the supervisor kept (the schema one hands a listed tool's input schema back as it was received; the
+//! 2026-07-28 ones call what the context names, or every tool kept), and for the auth ones the grant the scenario
+//! sets up. It must never connect or call anything itself; an unknown name is an error rather than a silent pass.
 
 use anyhow::bail;
-use rmcp::model::{JsonObject, Tool};
+use plugboard_core::supervisor::ToolInfo;
+use rmcp::model::JsonObject;
 use serde_json::{Value, json};
 
 use crate::context::ScenarioContext;
@@ -16,7 +17,8 @@ pub enum Scenario {
     Initialize,
     /// Call `add_numbers` with two numbers.
     ToolsCall,
-    /// Call the tool that sends a form with defaults (SEP-1034); the handler accepts with the defaults.
+    /// Call the tool that sends a form with defaults (SEP-1034); the person's stand-in accepts it as the window shows
+    /// it, pre-filled with the defaults.
     ElicitationDefaults,
     /// Call the tool whose SSE stream closes with `retry: 500`; rmcp reconnects with `Last-Event-ID`.
     SseRetry,
@@ -28,11 +30,12 @@ pub enum Scenario {
     ListOnly,
     /// Make exactly the calls of the context's `toolCalls` (the `Mcp-Param-*` headers' values and encodings).
     ContextCalls,
-    /// Call every tool the session kept, each with a value for every required property: a tool whose `x-mcp-header`
+    /// Call every tool the supervisor kept, each with a value for every required property: a tool whose `x-mcp-header`
     /// annotations are invalid must have been dropped at listing, so it is never called.
     EveryKeptTool,
-    /// Call the multi-round-trip tools in turn: each `input_required` round is answered and retried by rmcp with the
-    /// server's `requestState` unchanged, on a new request id.
+    /// Call the multi-round-trip tools in turn: the supervisor's round loop hands each `input_required` round to the
+    /// person (the stand-in answers) and sends the call again with the server's `requestState` unchanged, as a new
+    /// request.
     RequestState,
     /// An `auth/*` scenario: log in with this grant when challenged, list the tools, call `test-tool` if listed.
     Auth(Grant),
@@ -49,7 +52,8 @@ pub enum Grant {
     ClientCredentials,
     /// Workload identity federation with the context's workload JWT: through the app's `oauth.grant` (`machine.rs`).
     WorkloadIdentity,
-    /// Enterprise-managed authorization (cross-app access) with an enterprise ID token (`auth::login_cross_app`).
+    /// Enterprise-managed authorization (cross-app access) with an enterprise ID token: through the app's
+    /// `oauth.grant` (`machine.rs`).
     CrossApp,
 }
 
@@ -93,6 +97,9 @@ const AUTHORIZATION_CODE_SCENARIOS: &[&str] = &[
 const SCHEMA_FOCAL_TOOL: &str = "json_schema_2020_12_tool";
 const SCHEMA_ECHO_TOOL: &str = "json_schema_echo";
 
+/// The tool an auth scenario's server offers once the client is logged in.
+const AUTH_TOOL: &str = "test-tool";
+
 /// The multi-round-trip tools of `sep-2322-client-request-state`, in the order they are called.
 const REQUEST_STATE_TOOLS: &[&str] =
     &["test_mrtr_echo_state", "test_mrtr_no_state", "test_mrtr_unrelated", "test_mrtr_no_result_type"];
@@ -127,9 +134,9 @@ impl Scenario {
         })
     }
 
-    /// The tool calls the scenario's server waits for, in order, given the tools the session kept and the
-    /// scenario's context (auth scenarios call `test-tool` when it is listed).
-    pub fn calls(self, listed: &[Tool], context: &ScenarioContext) -> Vec<Call> {
+    /// The tool calls the scenario's server waits for, in order, given the tools the supervisor kept and the
+    /// scenario's context (auth scenarios call `test-tool` only when it is listed).
+    pub fn calls(self, listed: &[ToolInfo], context: &ScenarioContext) -> Vec<Call> {
         let one = |tool: &str, arguments: Value| vec![call(tool, arguments)];
         match self {
             Self::Initialize | Self::ListOnly => Vec::new(),
@@ -137,13 +144,14 @@ impl Scenario {
             Self::ElicitationDefaults => one("test_client_elicitation_defaults", json!({})),
             Self::SseRetry => one("test_reconnection", json!({})),
             Self::SchemaPreservation => match listed.iter().find(|t| t.name == SCHEMA_FOCAL_TOOL) {
-                Some(focal) => one(SCHEMA_ECHO_TOOL, json!({"schema": focal.input_schema.as_ref()})),
+                Some(focal) => one(SCHEMA_ECHO_TOOL, json!({"schema": schema_of(focal)})),
                 None => Vec::new(),
             },
             Self::ContextCalls => context_calls(context),
             Self::EveryKeptTool => listed.iter().map(|t| call(&t.name, required_values(t))).collect(),
             Self::RequestState => REQUEST_STATE_TOOLS.iter().map(|tool| call(tool, json!({}))).collect(),
-            Self::Auth(_) => one("test-tool", json!({})),
+            Self::Auth(_) if listed.iter().any(|t| t.name == AUTH_TOOL) => one(AUTH_TOOL, json!({})),
+            Self::Auth(_) => Vec::new(),
         }
     }
 }
@@ -165,9 +173,14 @@ fn context_calls(context: &ScenarioContext) -> Vec<Call> {
         .collect()
 }
 
+/// `tool`'s input schema as listed (the supervisor keeps it as JSON text).
+fn schema_of(tool: &ToolInfo) -> Value {
+    serde_json::from_str(&tool.input_schema).unwrap_or_else(|_| json!({}))
+}
+
 /// A value of its type for each required property of `tool`'s input schema.
-fn required_values(tool: &Tool) -> Value {
-    let schema = tool.input_schema.as_ref();
+fn required_values(tool: &ToolInfo) -> Value {
+    let schema = schema_of(tool);
     let properties = schema.get("properties").and_then(Value::as_object);
     let required = schema.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str);
     let values = required.map(|name| {
@@ -230,14 +243,31 @@ mod tests {
         calls.into_iter().map(|c| c.tool).collect()
     }
 
-    /// `add_numbers` gets numeric arguments; initialize calls nothing; auth scenarios call `test-tool`.
+    /// A tool as the supervisor lists it, with `schema` as its input schema.
+    fn listed(name: &str, schema: &Value) -> ToolInfo {
+        ToolInfo {
+            name: name.to_owned(),
+            exposed_name: format!("mcp__s__{name}"),
+            title: None,
+            description: None,
+            allowed: true,
+            withheld: None,
+            hidden_content: Vec::new(),
+            input_schema: schema.to_string(),
+        }
+    }
+
+    /// `add_numbers` gets numeric arguments; initialize calls nothing; auth scenarios call `test-tool` only when it
+    /// is listed.
     #[test]
     fn calls() {
         let none = ScenarioContext::empty();
         assert_eq!(Scenario::Initialize.calls(&[], &none), []);
         let call = Scenario::ToolsCall.calls(&[], &none).pop().expect("one call");
         assert_eq!((call.tool.as_str(), Value::Object(call.arguments)), ("add_numbers", json!({"a": 5, "b": 3})));
-        assert_eq!(tools_of(Scenario::Auth(Grant::CrossApp).calls(&[], &none)), ["test-tool"]);
+        let test_tool = [listed(AUTH_TOOL, &json!({"type": "object"}))];
+        assert_eq!(tools_of(Scenario::Auth(Grant::CrossApp).calls(&test_tool, &none)), ["test-tool"]);
+        assert_eq!(Scenario::Auth(Grant::CrossApp).calls(&[], &none), []);
         assert_eq!(tools_of(Scenario::RequestState.calls(&[], &none)), REQUEST_STATE_TOOLS);
     }
 
@@ -262,9 +292,7 @@ mod tests {
             "properties": {"region": {"type": "string"}, "n": {"type": "integer"}, "opt": {"type": "boolean"}},
             "required": ["region", "n"]
         });
-        let Value::Object(schema) = schema else { unreachable!() };
-        let listed = [Tool::new("valid_tool", "kept", std::sync::Arc::new(schema))];
-        let calls = Scenario::EveryKeptTool.calls(&listed, &ScenarioContext::empty());
+        let calls = Scenario::EveryKeptTool.calls(&[listed("valid_tool", &schema)], &ScenarioContext::empty());
         assert_eq!(tools_of(calls.clone()), ["valid_tool"]);
         assert_eq!(Value::Object(calls[0].arguments.clone()), json!({"region": "test", "n": 1}));
     }
@@ -280,10 +308,9 @@ mod tests {
             "properties": {"home": {"$ref": "#/$defs/address"}},
             "additionalProperties": false
         });
-        let serde_json::Value::Object(object) = schema.clone() else { unreachable!() };
-        let listed = [Tool::new(SCHEMA_FOCAL_TOOL, "focal", std::sync::Arc::new(object))];
+        let focal = [listed(SCHEMA_FOCAL_TOOL, &schema)];
         let none = ScenarioContext::empty();
-        let call = Scenario::SchemaPreservation.calls(&listed, &none).pop().expect("the focal tool is listed");
+        let call = Scenario::SchemaPreservation.calls(&focal, &none).pop().expect("the focal tool is listed");
         assert_eq!(call.tool, SCHEMA_ECHO_TOOL);
         assert_eq!(Value::Object(call.arguments), json!({"schema": schema}));
         assert_eq!(Scenario::SchemaPreservation.calls(&[], &none), []);

@@ -30,15 +30,13 @@ use super::person_link::PersonLink;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum ElicitationPolicy {
-    /// Decline every request (the product, until there is a form to show).
+    /// Decline every request: nobody is there to answer (the CLI, a headless session).
     #[default]
     Decline,
-    /// Accept with the schema's `default` values and nothing else (the conformance client; never the product).
-    ApplyDefaults,
 }
 
-/// Who answers a session's requests for a person: a fixed policy (no person: CLI, `serve`, the conformance
-/// client) or the person, through the window's queue.
+/// Who answers a session's requests for a person: a fixed policy (no person: the CLI) or the person, through the
+/// window's queue.
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub enum Answerer {
@@ -209,27 +207,18 @@ impl PlugboardClient {
 
     /// The answer to one elicitation request under this handler's policy.
     pub fn answer_elicitation(&self, request: &ElicitRequestParams) -> ElicitResult {
-        let (message, schema) = match request {
-            ElicitRequestParams::FormElicitationParams { message, requested_schema, .. } => {
-                (message.as_str(), serde_json::to_value(requested_schema).ok())
-            }
+        let message = match request {
+            ElicitRequestParams::FormElicitationParams { message, .. }
             // A URL elicitation needs consent to open a link: never without a person.
-            ElicitRequestParams::UrlElicitationParams { message, .. } => (message.as_str(), None),
-            _ => ("", None),
+            | ElicitRequestParams::UrlElicitationParams { message, .. } => message.as_str(),
+            _ => "",
         };
-        match (self.policy, schema) {
-            (ElicitationPolicy::ApplyDefaults, Some(schema)) => {
-                ElicitResult::new(ElicitationAction::Accept).with_content(Value::Object(schema_defaults(&schema)))
-            }
-            _ => {
-                tracing::info!(
-                    chars = message.chars().count(),
-                    "declined a server's elicitation request: Plugboard has no form for it yet"
-                );
-                self.notify(ServerNotice::ElicitationDeclined { message: message.to_owned() });
-                ElicitResult::new(ElicitationAction::Decline)
-            }
-        }
+        tracing::info!(
+            chars = message.chars().count(),
+            "declined a server's elicitation request: nobody is here to answer it"
+        );
+        self.notify(ServerNotice::ElicitationDeclined { message: message.to_owned() });
+        ElicitResult::new(ElicitationAction::Decline)
     }
 }
 
@@ -393,8 +382,9 @@ impl ClientHandler for PlugboardClient {
     }
 }
 
-/// The content a form gets when every field keeps its `default` (SEP-1034): each `properties.*.default` copied as
-/// is; a property without one is left out; an object property contributes its own defaults, if it has any.
+/// The content a form has before anyone edits it, every field at its `default` (SEP-1034; the conformance client's
+/// stand-in for the person accepts it so): each `properties.*.default` copied as is; a property without one is left
+/// out; an object property contributes its own defaults, if it has any.
 pub fn schema_defaults(schema: &Value) -> JsonObject {
     let mut content = JsonObject::new();
     let Some(properties) = schema.get("properties").and_then(Value::as_object) else {

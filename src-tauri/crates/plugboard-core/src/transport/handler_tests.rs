@@ -79,34 +79,23 @@ fn form_request(schema: &Value) -> ElicitRequestParams {
     serde_json::from_value(json!({"message": "please confirm", "requestedSchema": schema})).unwrap()
 }
 
-/// ApplyDefaults accepts a form with exactly its defaults; Decline declines it without content.
+/// Without a person, a form and a link alike are declined, without content.
 #[test]
-fn policies_answer_a_form() {
-    let (apply, _rx) = client_handler(ElicitationPolicy::ApplyDefaults);
-    let answer = apply.answer_elicitation(&form_request(&sep1034_schema()));
-    assert_eq!(answer.action, ElicitationAction::Accept);
-    assert_eq!(answer.content.unwrap()["age"], json!(30));
-
+fn a_session_without_a_person_declines_forms_and_links() {
     let (decline, _rx) = client_handler(ElicitationPolicy::Decline);
     let answer = decline.answer_elicitation(&form_request(&sep1034_schema()));
     assert_eq!(answer.action, ElicitationAction::Decline);
     assert!(answer.content.is_none());
-}
-
-/// A URL elicitation (open this link) is declined even under ApplyDefaults: it needs a person's consent.
-#[test]
-fn url_elicitation_is_always_declined() {
-    let (apply, _rx) = client_handler(ElicitationPolicy::ApplyDefaults);
     let request: ElicitRequestParams = serde_json::from_value(json!({
         "mode": "url", "message": "log in", "url": "https://example.invalid/login", "elicitationId": "e-1"
     }))
     .unwrap();
-    assert_eq!(apply.answer_elicitation(&request).action, ElicitationAction::Decline);
+    assert_eq!(decline.answer_elicitation(&request).action, ElicitationAction::Decline);
 }
 
 /// Sampling and URL-mode elicitation are announced only where someone may answer: the window's person, or the
-/// gateway's client (roots too, which it may have); the conformance client's ApplyDefaults and the headless Decline
-/// keep announcing form elicitation alone (`{}`), so a server never sends them a link nobody could consent to open.
+/// gateway's client (roots too, which it may have); a headless session keeps announcing form elicitation alone
+/// (`{}`), so a server never sends it a link nobody could consent to open.
 #[test]
 fn only_a_person_session_announces_sampling() {
     use rmcp::ClientHandler;
@@ -114,9 +103,7 @@ fn only_a_person_session_announces_sampling() {
         let (handler, _rx) = client_handler(answerer);
         serde_json::to_value(handler.get_info().capabilities).unwrap()
     };
-    for policy in [ElicitationPolicy::Decline, ElicitationPolicy::ApplyDefaults] {
-        assert_eq!(capabilities(policy.into()), json!({"elicitation": {}}), "{policy:?}");
-    }
+    assert_eq!(capabilities(ElicitationPolicy::Decline.into()), json!({"elicitation": {}}));
     let broker = std::sync::Arc::new(crate::person::PersonRequests::default());
     let person = super::Answerer::Person(crate::transport::PersonLink::new(broker, "files"));
     assert_eq!(capabilities(person), json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}}));
