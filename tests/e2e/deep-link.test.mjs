@@ -1,6 +1,6 @@
 // Logging in to a real OAuth server from the window: the deep-link redirect (`dev.plugboard.desktop:/oauth/callback`, delivered
 // by a second launch of the app, the way a browser hands it over) with hostile links refused while the login waits,
-// and the loopback redirect. The TypeScript SDK's demo OAuth server plays the authorization server; the test plays
+// and the loopback redirect, for a server added by its URL alone (no `oauth` section). The TypeScript SDK's demo OAuth server plays the authorization server; the test plays
 // the browser (the harness lets no real one start).
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
@@ -86,7 +86,8 @@ describe("OAuth login in the window", () => {
       JSON.stringify({
         mcpServers: {
           "demo-link": { type: "http", url: linkServer.url, oauth: { redirect: "deep-link" } },
-          "demo-loop": { type: "http", url: loopServer.url, oauth: {} },
+          // Added by its URL alone, as a person pastes it: its 401 says it is an OAuth server.
+          "demo-loop": { type: "http", url: loopServer.url },
         },
       }),
     );

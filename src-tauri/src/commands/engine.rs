@@ -74,6 +74,7 @@ pub async fn diagnose_server(engine: State<'_, Arc<Engine>>, name: String) -> Re
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
 pub async fn server_tools(engine: State<'_, Arc<Engine>>, name: String) -> Result<Vec<ToolInfo>, CommandError> {
+    engine.supervisor().refresh_stale_tools(Some(&name), plugboard_core::supervisor::STALE_LIST_WAIT).await;
     engine.supervisor().tools(&name).map_err(Into::into)
 }
 
@@ -82,6 +83,7 @@ pub async fn server_tools(engine: State<'_, Arc<Engine>>, name: String) -> Resul
 #[specta::specta]
 #[tracing::instrument(skip(engine), err)]
 pub async fn server_allowlist(engine: State<'_, Arc<Engine>>, name: String) -> Result<AllowlistView, CommandError> {
+    engine.supervisor().refresh_stale_tools(Some(&name), plugboard_core::supervisor::STALE_LIST_WAIT).await;
     engine.supervisor().allowlist(&name).map_err(Into::into)
 }
 

@@ -16,6 +16,17 @@ pub enum Era {
     Modern,
     /// Both, as rmcp serves by default.
     Dual,
+    /// Only a version newer than any Plugboard speaks ([`FUTURE_VERSION`]): `server/discover` and `initialize` are
+    /// both refused with 2026-07-28's unsupported-version error, naming it.
+    Future,
+}
+
+/// The one version an `--era future` server speaks.
+pub const FUTURE_VERSION: &str = "2099-01-01";
+
+fn version(text: &str) -> Option<ProtocolVersion> {
+    // rmcp makes versions only by deserializing them.
+    serde_json::from_value(serde_json::Value::from(text)).ok()
 }
 
 /// A list that changed.
@@ -38,8 +49,7 @@ pub struct Announcer {
 impl Announcer {
     /// `legacy_version` is a version string; one rmcp cannot read is ignored.
     pub fn new(era: Era, legacy_version: Option<&str>) -> Self {
-        // rmcp makes versions only by deserializing them.
-        let legacy_version = legacy_version.and_then(|v| serde_json::from_value(serde_json::Value::from(v)).ok());
+        let legacy_version = legacy_version.and_then(version);
         Self { era, legacy_version, streams: broadcast::channel(64).0 }
     }
 
@@ -62,15 +72,23 @@ impl Announcer {
     pub fn supported_versions(&self) -> Vec<ProtocolVersion> {
         match (self.era, &self.legacy_version) {
             (Era::Modern, _) => vec![ProtocolVersion::V_2026_07_28],
+            (Era::Future, _) => version(FUTURE_VERSION).into_iter().collect(),
             // rmcp answers `initialize` with a version it supports, so an older server supports only its own.
             (Era::Legacy, Some(version)) => vec![version.clone()],
             (Era::Legacy | Era::Dual, _) => ProtocolVersion::KNOWN_VERSIONS.to_vec(),
         }
     }
 
-    /// `server/discover`: refused as an unknown method by a legacy server.
+    /// `server/discover`: refused as an unknown method by a legacy server, as a version it does not speak by a
+    /// future one.
     pub fn discover_refused(&self) -> Option<ErrorData> {
-        (self.era == Era::Legacy).then(ErrorData::method_not_found::<rmcp::model::DiscoverRequestMethod>)
+        match self.era {
+            Era::Legacy => Some(ErrorData::method_not_found::<rmcp::model::DiscoverRequestMethod>()),
+            Era::Future => {
+                Some(ErrorData::unsupported_protocol_version(ProtocolVersion::V_2026_07_28, &self.supported_versions()))
+            }
+            Era::Modern | Era::Dual => None,
+        }
     }
 
     /// `initialize`: refused by a modern-only server, with what it speaks.
@@ -80,6 +98,12 @@ impl Announcer {
         context: &RequestContext<RoleServer>,
         negotiated: Result<InitializeResult, ErrorData>,
     ) -> Result<InitializeResult, ErrorData> {
+        if self.era == Era::Future {
+            return Err(ErrorData::unsupported_protocol_version(
+                request.protocol_version.clone(),
+                &self.supported_versions(),
+            ));
+        }
         if self.era == Era::Modern {
             return Err(ErrorData::invalid_request(
                 "this server speaks MCP 2026-07-28 only (server/discover); initialize is not supported",

@@ -60,7 +60,8 @@ pub struct Options {
     /// Offer a `flood` tool that sends `count` log notifications as fast as it can, then answers.
     #[arg(long)]
     pub flood_notifications: bool,
-    /// Which protocol era to speak: `legacy` (`initialize` only), `modern` (2026-07-28 only) or `dual`.
+    /// Which protocol era to speak: `legacy` (`initialize` only), `modern` (2026-07-28 only), `dual`, or `future` (only
+    /// a version newer than any client speaks, refusing every opening).
     #[arg(long, value_enum, default_value_t = Era::Legacy)]
     pub era: Era,
     /// Answer `initialize` with this protocol version whatever the client asks, as an older server does.
@@ -69,6 +70,13 @@ pub struct Options {
     /// Append "discover" or "initialize" to this file for every opening the server is asked for.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
+    /// Append "tools/list" to this file for every tool list the server answers.
+    #[arg(long, value_name = "FILE")]
+    pub listings: Option<PathBuf>,
+    /// Say in every tool list that it stays fresh this many milliseconds (2026-07-28's `ttlMs`), `private` to its
+    /// client; without it the list carries no ttl of its own (rmcp gives a 2026-07-28 client 0).
+    #[arg(long, value_name = "MS")]
+    pub tools_ttl_ms: Option<u64>,
     /// Ignored: lets a test find its own server processes (`pgrep -f TAG`).
     #[arg(long, value_name = "TAG")]
     pub tag: Option<String>,

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, DiscoverResult, GetPromptRequestParams, GetPromptResponse,
+    CacheScope, CallToolRequestParams, CallToolResponse, DiscoverResult, GetPromptRequestParams, GetPromptResponse,
     GetPromptResult, Implementation, InitializeRequestParams, InitializeResult, ListPromptsResult,
     ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams, PromptMessage,
     ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ResourceContents, Role,
@@ -42,6 +42,10 @@ pub struct TestServer {
     pub(crate) announcer: Announcer,
     /// `--openings`: each `server/discover` and `initialize` asked for.
     openings: Arc<Journal>,
+    /// `--listings`: each `tools/list` answered.
+    listings: Arc<Journal>,
+    /// `--tools-ttl-ms`: how long the tool list says it stays fresh.
+    tools_ttl_ms: Option<u64>,
 }
 
 impl TestServer {
@@ -79,6 +83,8 @@ impl TestServer {
             hang: options.hang,
             announcer: Announcer::new(options.era, options.legacy_version.as_deref()),
             openings: Arc::new(Journal::new(options.openings.clone())),
+            listings: Arc::new(Journal::new(options.listings.clone())),
+            tools_ttl_ms: options.tools_ttl_ms,
             hang_tools_list: options.hang_tools_list,
             lists: options.list_changed.then(Lists::default),
             extras: Extras::read(options.extras_description_file.as_deref()),
@@ -156,7 +162,12 @@ impl ServerHandler for TestServer {
         if self.hang_tools_list {
             std::future::pending::<()>().await;
         }
-        Ok(ListToolsResult::with_all_items(self.router().list_all()))
+        self.listings.record("tools/list");
+        let listed = ListToolsResult::with_all_items(self.router().list_all());
+        Ok(match self.tools_ttl_ms {
+            Some(ttl_ms) => listed.with_ttl_ms(ttl_ms).with_cache_scope(CacheScope::Private),
+            None => listed,
+        })
     }
 
     async fn list_resources(

@@ -20,13 +20,16 @@ fn protocol_of(h: &Harness, server: &str) -> String {
 }
 
 /// The done-when of the protocol issue: a 2026-07-28 server and a 2024-11-05 server come up Ready side by side,
-/// with a dual-era one spoken to in 2026-07-28, and each answers a call.
+/// with servers of every version between (each falls back to the version it answers) and a dual-era one spoken to in
+/// 2026-07-28, and each answers a call.
 #[tokio::test]
 async fn servers_of_both_eras_come_up_ready_side_by_side() {
     let h = Harness::new();
     let servers = [
         ("modern", vec!["--era", "modern"], "2026-07-28"),
         ("old", vec!["--era", "legacy", "--legacy-version", "2024-11-05"], "2024-11-05"),
+        ("march", vec!["--era", "legacy", "--legacy-version", "2025-03-26"], "2025-03-26"),
+        ("june", vec!["--era", "legacy", "--legacy-version", "2025-06-18"], "2025-06-18"),
         ("recent", vec!["--era", "legacy"], "2025-11-25"),
         ("dual", vec!["--era", "dual"], "2026-07-28"),
     ];
@@ -78,5 +81,21 @@ async fn a_legacy_server_is_probed_once_then_opened_with_initialize() {
     assert_eq!(seen.last(), Some(&"ready"), "{seen:?}");
     assert_eq!(journal(&openings), ["discover", "initialize", "initialize"]);
     assert_eq!(protocol_of(&h, "older"), "2025-11-25");
+    h.finish().await;
+}
+
+/// A server that speaks only a version newer than Plugboard's refuses both openings with 2026-07-28's
+/// unsupported-version error: the server fails at once with that said in words (what it speaks, what Plugboard does,
+/// what would help), and is not retried, since every retry would be refused the same way.
+#[tokio::test]
+async fn a_server_of_a_newer_version_only_fails_saying_so_without_retrying() {
+    let mut h = Harness::new();
+    h.sup.reconcile(vec![h.server("newer", &["--era", "future"])]).await;
+    let seen = h.statuses_until("newer", |s| matches!(s, ServerStatus::Failed { .. })).await;
+    let status = h.sup.status("newer");
+    assert_eq!(seen, ["connecting", "failed"], "no reconnecting in between: {status:?}");
+    let Ok(ServerStatus::Failed { error, .. }) = status else { panic!("not failed") };
+    assert!(error.contains("speaks none of the MCP versions Plugboard does"), "{error}");
+    assert!(error.contains("2099-01-01") && error.contains("2026-07-28, 2025-11-25"), "{error}");
     h.finish().await;
 }

@@ -54,8 +54,9 @@ pub(super) fn other_keys(raw: &RawServer) -> Result<OtherKeys, KeyError> {
                 if raw.timeout_ms.is_some() || raw.other.contains_key("toolTimeout") {
                     read.notes.push("\"timeout\" is ignored: \"timeoutMs\" or \"toolTimeout\" is set".into());
                 } else {
-                    // Cline and Roo write seconds (at most an hour), Gemini CLI milliseconds (thousands and up).
-                    let (timeout, unit) = if number < 1000 {
+                    // Cline and Roo write seconds (at most an hour, 3600), Gemini CLI milliseconds (its default is
+                    // 600000): a value up to an hour's seconds is theirs. The note says how it was read.
+                    let (timeout, unit) = if number <= SECONDS_IN_AN_HOUR {
                         (Duration::from_secs(number), "seconds")
                     } else {
                         (Duration::from_millis(number), "milliseconds")
@@ -92,6 +93,9 @@ pub(super) fn other_keys(raw: &RawServer) -> Result<OtherKeys, KeyError> {
     Ok(read)
 }
 
+/// The largest `timeout` Cline and Roo accept, in seconds; anything above it is Gemini CLI's milliseconds.
+const SECONDS_IN_AN_HOUR: u64 = 3600;
+
 fn unknown(key: &str) -> String {
     format!("\"{key}\" is not a key Plugboard knows: it stays in the file and is ignored")
 }
@@ -118,8 +122,8 @@ mod tests {
         other_keys(&serde_json::from_str(json).expect("an entry"))
     }
 
-    /// Each other client's key is read onto Plugboard's field with a note saying how; `timeout` is seconds below
-    /// 1000 (Cline, Roo) and milliseconds from there (Gemini CLI).
+    /// Each other client's key is read onto Plugboard's field with a note saying how; `timeout` is seconds up to an
+    /// hour (Cline, Roo) and milliseconds above (Gemini CLI).
     #[test]
     fn other_clients_keys_are_mapped_with_a_note() {
         let keys = read(
@@ -133,6 +137,9 @@ mod tests {
         assert!(keys.notes[0].contains("\"alwaysAllow\""), "{:?}", keys.notes);
         assert_eq!(read(r#"{"command":"x","timeout":60}"#).expect("s").timeout, Some(Duration::from_secs(60)));
         assert_eq!(read(r#"{"command":"x","timeout":30000}"#).expect("ms").timeout, Some(Duration::from_secs(30)));
+        // Cline's and Roo's longest, an hour, is still seconds; one more is Gemini CLI's milliseconds.
+        assert_eq!(read(r#"{"command":"x","timeout":3600}"#).expect("s").timeout, Some(Duration::from_secs(3600)));
+        assert_eq!(read(r#"{"command":"x","timeout":3601}"#).expect("ms").timeout, Some(Duration::from_millis(3601)));
     }
 
     /// Plugboard's own key wins, and the other is said to be ignored; an unknown key is named, in `oauth` too.

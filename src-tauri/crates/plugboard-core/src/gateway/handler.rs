@@ -154,6 +154,10 @@ impl ServerHandler for Gateway {
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         self.servers_settled().await?;
+        // A client lists when it starts and when told of a change: the moment to honour the servers' ttls.
+        let supervisor = self.engine.supervisor();
+        supervisor.refresh_stale_tools(None, crate::supervisor::STALE_LIST_WAIT).await;
+        self.catalog.refresh();
         Ok(ListToolsResult::with_all_items(self.catalog.current().listed()))
     }
 

@@ -10,6 +10,7 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use super::backoff::{FailureWindow, delay};
 use super::connector::{ConnectError, Connector, KeychainUnlocked};
+use super::freshness::Freshness;
 use super::log::{LogRing, PLUGBOARD_WARNING, STDERR_LEVEL, STDERR_LOGGER};
 use super::observe::Observers;
 use super::pinning::{self, ApprovedPins, SessionPins, extras};
@@ -49,6 +50,10 @@ pub(super) enum Command {
     /// The relay was offered a prompt or resource template that is not approved: list them again for the pins, so
     /// the change is recorded and shown for review.
     RelistExtras,
+    /// Someone is about to use the tool list: list it again if the server's ttl for it ran out; `done` when published.
+    RefreshIfStale {
+        done: oneshot::Sender<()>,
+    },
 }
 
 /// What an actor shares with the handle: read-only views, updated only by the actor.
@@ -75,6 +80,8 @@ pub(super) struct Actor {
     session: Option<McpSession>,
     /// The tools the live session offered when last listed, so a new allowlist applies without asking again.
     offered: Vec<Tool>,
+    /// Until when `offered` is fresh, as the server said.
+    offered_fresh: Freshness,
     /// The pins the live session's listings are checked against, and what of them is withheld.
     pins: SessionPins,
     notices: Option<mpsc::Receiver<ServerNotice>>,
@@ -102,6 +109,7 @@ impl Actor {
             published,
             session: None,
             offered: Vec::new(),
+            offered_fresh: Freshness::UntilChanged,
             pins: SessionPins::default(),
             notices: None,
             generation: 0,
@@ -154,6 +162,12 @@ impl Actor {
                         let _ = done.send(());
                     }
                     Some(Command::RelistExtras) => self.relist(&[PinKind::Prompt, PinKind::ResourceTemplate]).await,
+                    Some(Command::RefreshIfStale { done }) => {
+                        if self.offered_fresh.is_stale(Instant::now()) {
+                            self.refresh_tools(Relisting::Expired).await;
+                        }
+                        let _ = done.send(());
+                    }
                     Some(Command::ConnectionLost { generation, reason }) => {
                         if self.session.is_some() && generation == self.generation {
                             self.on_transport_lost(reason).await;
@@ -201,8 +215,8 @@ impl Actor {
         // Before any call can run on the new session, so its redaction knows what this session was given.
         self.published.secrets.send_replace(connected.secrets);
         let mut session = connected.session;
-        let offered = match self.listed_tools(&session).await {
-            Ok(tools) => tools,
+        let (offered, offered_fresh) = match self.listed_tools(&session).await {
+            Ok(listed) => listed,
             Err(message) => {
                 let tail = session.stderr_tail();
                 // A server that crossed a limit would do it again: not a failure to retry.
@@ -221,6 +235,7 @@ impl Actor {
         }
         self.pins.renew(connected.pinning);
         self.offered = offered;
+        self.offered_fresh = offered_fresh;
         let mut listing = Listing::default().tools(&self.offered);
         listing.merge(extras);
         self.review(listing).await;
@@ -312,7 +327,7 @@ impl Actor {
     /// A message the server sent on its own: a changed tool list is fetched again, logs and refusals are reported.
     async fn on_notice(&mut self, notice: ServerNotice) {
         match notice {
-            ServerNotice::ToolsChanged => self.refresh_tools().await,
+            ServerNotice::ToolsChanged => self.refresh_tools(Relisting::Changed).await,
             // Nothing is kept of them here: whoever lists them (the gateway's clients) is told to list again.
             ServerNotice::ResourcesChanged => {
                 self.relist(&[PinKind::ResourceTemplate]).await;
@@ -346,24 +361,34 @@ impl Actor {
         }
     }
 
-    async fn refresh_tools(&mut self) {
+    async fn refresh_tools(&mut self, why: Relisting) {
         let Some(session) = &self.session else { return };
         match self.listed_tools(session).await {
-            Ok(offered) => {
+            Ok((offered, fresh)) => {
                 self.offered = offered;
+                self.offered_fresh = fresh;
                 self.review(Listing::default().tools(&self.offered)).await;
                 // The allowlist's warnings were given when it was set; a new tool list does not repeat them.
                 drop(self.publish_tools());
             }
-            Err(message) => self.warn(format!("the server said its tools changed, but {message}")),
+            Err(message) => match why {
+                Relisting::Changed => self.warn(format!("the server said its tools changed, but {message}")),
+                // The list it gave last is kept: a server out of breath now may answer next time.
+                Relisting::Expired => {
+                    self.warn(format!("its tool list was due to be listed again (its ttl ran out), but {message}"));
+                }
+            },
         }
     }
 
-    /// The server's tools, within its timeout: the actor owns every command for this server, so a server that never
-    /// answers must not hold it (disabling, removing and quitting wait on the actor).
-    async fn listed_tools(&self, session: &McpSession) -> Result<Vec<rmcp::model::Tool>, String> {
-        match tokio::time::timeout(self.config.timeout, session.list_tools()).await {
-            Ok(Ok(tools)) => Ok(tools),
+    /// The server's tools and until when they are fresh, within its timeout: the actor owns every command for this
+    /// server, so a server that never answers must not hold it (disabling, removing and quitting wait on the actor).
+    async fn listed_tools(&self, session: &McpSession) -> Result<(Vec<Tool>, Freshness), String> {
+        match tokio::time::timeout(self.config.timeout, session.list_tools_with_ttl()).await {
+            Ok(Ok((tools, ttl))) => {
+                let era = session.era().unwrap_or(crate::transport::Era::Legacy);
+                Ok((tools, Freshness::of(era, ttl, Instant::now())))
+            }
             Ok(Err(e)) => Err(format!("listing its tools failed: {e}")),
             Err(_) => {
                 Err(format!("it did not answer tools/list within {} s", super::error::seconds(&self.config.timeout)))
@@ -509,4 +534,13 @@ const EXTRAS: [PinKind; 3] = [PinKind::Prompt, PinKind::ResourceTemplate, PinKin
 
 fn jitter_seed(name: &str) -> u64 {
     name.bytes().fold(u64::from(std::process::id()), |acc, b| acc.wrapping_mul(31).wrapping_add(u64::from(b)))
+}
+
+/// Why a tool list is fetched again.
+#[derive(Debug, Clone, Copy)]
+enum Relisting {
+    /// The server said it changed.
+    Changed,
+    /// Its ttl ran out and someone asked for it.
+    Expired,
 }

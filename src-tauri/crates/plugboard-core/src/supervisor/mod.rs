@@ -10,6 +10,7 @@ mod call_event;
 mod connector;
 mod era_memory;
 mod error;
+mod freshness;
 mod inspect;
 mod leftovers;
 mod log;
@@ -36,6 +37,7 @@ pub use call::{CallCancel, PROGRESS_MAX_FACTOR};
 pub use call_event::CallEvent;
 pub use connector::{ConnectError, Connected, Connector, KeychainUnlocked, LiveConnector};
 pub use error::{PageToOpen, SupervisorError};
+pub use freshness::STALE_LIST_WAIT;
 pub use inspect::{
     PromptArgumentInfo, PromptInfo, PromptMessageInfo, PromptOutcome, ResourceContent, ResourceInfo,
     ResourceTemplateInfo, ServerInfo,
@@ -242,6 +244,26 @@ impl Supervisor {
             }
         });
         futures::future::join_all(reviews).await;
+    }
+
+    /// Before the tool lists are used: every server whose list's ttl ran out (2026-07-28's `ttlMs`; freshness.rs)
+    /// lists its tools again, `server` alone when named; returns once each has published what it got or kept what it
+    /// had, or after `within`, when what was listed last is used (a slow server must not hold every list).
+    pub async fn refresh_stale_tools(&self, server: Option<&str>, within: Duration) {
+        let commands: Vec<_> = {
+            let servers = self.lock();
+            let chosen = servers.iter().filter(|(name, _)| server.is_none_or(|s| s == name.as_str()));
+            chosen.map(|(_, h)| h.route.commands.clone()).collect()
+        };
+        let refreshes = commands.into_iter().map(|commands| async move {
+            let (done, refreshed) = oneshot::channel();
+            // A server shutting down has no list to refresh.
+            if commands.send(Command::RefreshIfStale { done }).await.is_ok() {
+                drop(refreshed.await);
+            }
+        });
+        // Past `within` the actors go on: the next use finds their lists published.
+        drop(tokio::time::timeout(within, futures::future::join_all(refreshes)).await);
     }
 
     /// The server's tools (all of them, each marked allowed or not), as last discovered, each flagged when it

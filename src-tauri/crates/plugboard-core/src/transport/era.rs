@@ -8,6 +8,8 @@
 use rmcp::model::{ErrorCode, ProtocolVersion};
 use rmcp::service::{ClientInitializeError, ClientLifecycleMode};
 
+use super::TransportError;
+
 /// The two ways MCP sessions are made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Era {
@@ -100,6 +102,33 @@ pub(super) fn stdio_falls_back(e: &ClientInitializeError) -> bool {
     }
 }
 
+/// What a server's refusal of the opening says, in words, when it is one of 2026-07-28's errors for it; `None` for
+/// any other error. `who` names the server ("the server", or its URL).
+pub(super) fn refusal_in_words(who: &str, e: &ClientInitializeError) -> Option<TransportError> {
+    let ClientInitializeError::JsonRpcError(error) = e else { return None };
+    let data = error.data.as_ref();
+    let listed = |key: &str| data.and_then(|d| d.get(key)).map(|v| v.to_string()).unwrap_or_else(|| "nothing".into());
+    let words = match error.code {
+        ErrorCode::UNSUPPORTED_PROTOCOL_VERSION => format!(
+            "{who} speaks none of the MCP versions Plugboard does: it supports {}, Plugboard {}. A newer release of \
+             the server or of Plugboard is needed",
+            listed("supported"),
+            ProtocolVersion::KNOWN_VERSIONS.iter().rev().map(ProtocolVersion::as_str).collect::<Vec<_>>().join(", ")
+        ),
+        ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY => format!(
+            "{who} requires a client capability Plugboard did not declare ({}): Plugboard cannot use this server",
+            listed("requiredCapabilities")
+        ),
+        ErrorCode::HEADER_MISMATCH => format!(
+            "{who} found a header of Plugboard's request inconsistent with its body ({}): please report this to \
+             Plugboard",
+            error.message
+        ),
+        _ => return None,
+    };
+    Some(TransportError::Refused(words))
+}
+
 /// The errors by which a modern server refuses a request it understood (the spec's "recognized modern error").
 fn is_modern_refusal(code: ErrorCode) -> bool {
     code == ErrorCode::UNSUPPORTED_PROTOCOL_VERSION
@@ -119,6 +148,27 @@ mod tests {
         assert_eq!(Era::of_version("2027-01-01"), Era::Modern);
         assert_eq!(Era::of_version("2025-11-25"), Era::Legacy);
         assert_eq!(Era::of_version("2024-11-05"), Era::Legacy);
+    }
+
+    /// Each of 2026-07-28's refusals of an opening is said in words and is final; any other error is left to the
+    /// caller's own wording.
+    #[test]
+    fn a_modern_refusal_is_said_in_words_and_never_retried() {
+        let refused =
+            |error| refusal_in_words("https://example.invalid/mcp", &ClientInitializeError::JsonRpcError(error));
+        let future: ProtocolVersion = serde_json::from_value("2099-01-01".into()).expect("a version");
+        let version = refused(ErrorData::unsupported_protocol_version(ProtocolVersion::V_2026_07_28, &[future]))
+            .expect("in words");
+        let text = version.to_string();
+        assert!(text.starts_with("https://example.invalid/mcp speaks none of the MCP versions"), "{text}");
+        assert!(text.contains(r#"["2099-01-01"]"#) && text.contains("2026-07-28, 2025-11-25, 2025-06-18"), "{text}");
+        assert!(!version.is_transient());
+
+        let capability = refused(ErrorData::missing_required_client_capability(Default::default())).expect("words");
+        assert!(capability.to_string().contains("requires a client capability"), "{capability}");
+        let header = refused(ErrorData::header_mismatch("Mcp-Name differs", None)).expect("in words");
+        assert!(header.to_string().contains("Mcp-Name differs"), "{header}");
+        assert!(refused(ErrorData::new(ErrorCode::METHOD_NOT_FOUND, "no", None)).is_none());
     }
 
     #[test]

@@ -21,6 +21,11 @@ pub enum TransportError {
     /// says which in words, `transient` whether retrying by itself may help.
     #[error("{message}")]
     Remote { message: String, transient: bool },
+    /// The server refused to open a session as Plugboard asked, with one of 2026-07-28's errors for it (no version
+    /// in common, a client capability Plugboard did not declare, a header it found inconsistent), after every
+    /// fallback: in words, with what the server said. Never transient: the next try would be refused the same way.
+    #[error("{0}")]
+    Refused(String),
     /// A request after the handshake failed.
     #[error("request failed: {0}")]
     Request(String),

@@ -29,7 +29,9 @@ impl ListChanges {
             // tools the window shows are still the server's, fetched at connect.
             let Ok(mut subscription) = peer.listen(filter).await else { return };
             // A change between the lists fetched at connect and the stream's acknowledgment was sent to nobody: the
-            // lists the stream follows are fetched once more now that nothing can be missed.
+            // lists the stream follows are fetched once more now that nothing can be missed, past rmcp's response
+            // cache, which would otherwise answer with the lists fetched at connect for as long as their ttl.
+            peer.clear_response_cache().await;
             for notice in followed(subscription.acknowledged()) {
                 handler.notify(notice);
             }

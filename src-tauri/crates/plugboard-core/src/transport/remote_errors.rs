@@ -15,6 +15,9 @@ pub(super) fn initialize_error(url: &str, e: &ClientInitializeError) -> Transpor
     if refusal_status(e) == Some(401) {
         return TransportError::AuthRequired { challenge: None };
     }
+    if let Some(refused) = super::era::refusal_in_words(url, e) {
+        return refused;
+    }
     let cause = transport_cause(e);
     let message = if unreachable(cause) {
         unreachable_message(url, cause)

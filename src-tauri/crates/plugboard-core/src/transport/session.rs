@@ -2,6 +2,8 @@
 //! also owns the process (guard and stderr tail), so the process can never outlive the session: it must never
 //! hand the process out, and dropping it always stops the whole process group.
 
+use std::time::Duration;
+
 use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, Tool};
 use rmcp::service::{Peer, RoleClient, RunningService};
 use tokio::sync::mpsc;
@@ -124,7 +126,14 @@ impl McpSession {
 
     /// Every tool, following pagination to the end.
     pub async fn list_tools(&self) -> Result<Vec<Tool>, TransportError> {
-        Ok(self.service.list_all_tools().await?)
+        Ok(self.list_tools_with_ttl().await?.0)
+    }
+
+    /// Every tool, with how long the server says the list stays fresh (2026-07-28's `ttlMs`, what is left of the
+    /// shortest page's); `None` when a page gave none.
+    pub async fn list_tools_with_ttl(&self) -> Result<(Vec<Tool>, Option<Duration>), TransportError> {
+        let merged = self.service.list_all_tools_with_cache_hint().await?;
+        Ok((merged.items, merged.ttl_ms.map(Duration::from_millis)))
     }
 
     /// Calls one tool with JSON object arguments.

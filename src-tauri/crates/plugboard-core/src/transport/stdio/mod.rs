@@ -40,7 +40,7 @@ pub use guard::{ShutdownReport, ShutdownStage};
 pub use keeper::run_keeper;
 pub use stderr_tail::StderrTail;
 
-use super::era::{Opening, stdio_falls_back};
+use super::era::{Opening, refusal_in_words, stdio_falls_back};
 use super::guarded::Guarded;
 use super::limits::MAX_MESSAGE_BYTES;
 use super::{Answerer, McpSession, TransportError, client_handler};
@@ -240,6 +240,9 @@ async fn attempt(
             }
             let tail = process.stderr().snapshot();
             let stderr_tail = (!tail.is_empty()).then_some(tail);
+            if let Some(refused) = refusal_in_words("the server", &e) {
+                return Err(Failed::Final(refused));
+            }
             let error = TransportError::StartupFailed { message: e.to_string(), stderr_tail };
             if opening == Opening::Probe && stdio_falls_back(&e) {
                 return Err(Failed::ProbeRefused(error));
