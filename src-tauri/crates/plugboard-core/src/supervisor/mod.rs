@@ -235,35 +235,22 @@ impl Supervisor {
     /// The tool pins changed (a person approved changed tools, maybe in another process): every connected server
     /// checks the tools it already listed against them again, keeping its session; returns once all have.
     pub async fn review_tools_again(&self) {
-        let commands: Vec<_> = self.lock().values().map(|h| h.route.commands.clone()).collect();
-        let reviews = commands.into_iter().map(|commands| async move {
-            let (done, reviewed) = oneshot::channel();
-            // A server shutting down has nothing left to review.
-            if commands.send(Command::ReviewTools { done }).await.is_ok() {
-                drop(reviewed.await);
-            }
-        });
-        futures::future::join_all(reviews).await;
+        let actors: Vec<_> = self.lock().values().map(|h| h.route.commands.clone()).collect();
+        until_each_done(actors, |done| Command::ReviewTools { done }).await;
     }
 
     /// Before the tool lists are used: every server whose list's ttl ran out (2026-07-28's `ttlMs`; freshness.rs)
     /// lists its tools again, `server` alone when named; returns once each has published what it got or kept what it
     /// had, or after `within`, when what was listed last is used (a slow server must not hold every list).
     pub async fn refresh_stale_tools(&self, server: Option<&str>, within: Duration) {
-        let commands: Vec<_> = {
+        let actors: Vec<_> = {
             let servers = self.lock();
             let chosen = servers.iter().filter(|(name, _)| server.is_none_or(|s| s == name.as_str()));
             chosen.map(|(_, h)| h.route.commands.clone()).collect()
         };
-        let refreshes = commands.into_iter().map(|commands| async move {
-            let (done, refreshed) = oneshot::channel();
-            // A server shutting down has no list to refresh.
-            if commands.send(Command::RefreshIfStale { done }).await.is_ok() {
-                drop(refreshed.await);
-            }
-        });
         // Past `within` the actors go on: the next use finds their lists published.
-        drop(tokio::time::timeout(within, futures::future::join_all(refreshes)).await);
+        let refreshed = until_each_done(actors, |done| Command::RefreshIfStale { done });
+        drop(tokio::time::timeout(within, refreshed).await);
     }
 
     /// The server's tools (all of them, each marked allowed or not), as last discovered, each flagged when it
@@ -362,6 +349,21 @@ impl Supervisor {
         // Handles are replaced whole, so a panic elsewhere cannot leave the map half-updated.
         self.servers.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
+}
+
+/// Sends each actor the command `command` makes with a `done` to answer on, and waits until every one has answered;
+/// an actor shutting down meanwhile has nothing left to do and counts as done.
+async fn until_each_done(actors: Vec<mpsc::Sender<Command>>, command: impl Fn(oneshot::Sender<()>) -> Command) {
+    let asked = actors.into_iter().map(|actor| {
+        let (done, answered) = oneshot::channel();
+        let command = command(done);
+        async move {
+            if actor.send(command).await.is_ok() {
+                drop(answered.await);
+            }
+        }
+    });
+    futures::future::join_all(asked).await;
 }
 
 /// Whether `next` is `running` with another tool allowlist and nothing else changed.
