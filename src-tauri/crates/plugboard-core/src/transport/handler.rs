@@ -108,7 +108,6 @@ impl ServerLog {
 #[derive(Debug, Clone)]
 pub struct PlugboardClient {
     info: ClientConfig,
-    policy: ElicitationPolicy,
     person: Option<PersonLink>,
     client: Option<DownstreamLink>,
     notices: mpsc::Sender<ServerNotice>,
@@ -132,10 +131,10 @@ pub(crate) fn client_handler_with_backlog(
     backlog: usize,
 ) -> (PlugboardClient, mpsc::Receiver<ServerNotice>) {
     let (notices, receiver) = mpsc::channel(backlog);
-    let (policy, person, client) = match answerer.into() {
-        Answerer::Policy(policy) => (policy, None, None),
-        Answerer::Person(link) => (ElicitationPolicy::Decline, Some(link), None),
-        Answerer::Client(link) => (ElicitationPolicy::Decline, None, Some(link)),
+    let (person, client) = match answerer.into() {
+        Answerer::Policy(ElicitationPolicy::Decline) => (None, None),
+        Answerer::Person(link) => (Some(link), None),
+        Answerer::Client(link) => (None, Some(link)),
     };
     // Sampling is announced only when someone can answer it (see `client_config`); roots only where the gateway's
     // client may have some to give.
@@ -155,7 +154,6 @@ pub(crate) fn client_handler_with_backlog(
     let listening = Arc::new(AtomicBool::new(false));
     let handler = PlugboardClient {
         info,
-        policy,
         person,
         client,
         notices,
@@ -171,11 +169,6 @@ pub const DECLINED_SAMPLING: &str =
     "Plugboard declined the sampling request: it cannot run LLM requests for servers yet";
 
 impl PlugboardClient {
-    /// The policy this handler answers elicitation requests with.
-    pub fn policy(&self) -> ElicitationPolicy {
-        self.policy
-    }
-
     /// From now on notices are queued for the receiver.
     pub(crate) fn start_listening(&self) {
         self.listening.store(true, Ordering::Release);
@@ -205,7 +198,7 @@ impl PlugboardClient {
         }
     }
 
-    /// The answer to one elicitation request under this handler's policy.
+    /// The answer to one elicitation request when nobody is there to answer it.
     pub fn answer_elicitation(&self, request: &ElicitRequestParams) -> ElicitResult {
         let message = match request {
             ElicitRequestParams::FormElicitationParams { message, .. }
