@@ -13,8 +13,6 @@ export RUSTC_BOOTSTRAP=1
 export CARGO_TARGET_DIR=${PLUGBOARD_FUZZ_TARGET_DIR:-$HOME/.cache/plugboard/fuzz-target}
 # Fuzz builds are rebuilt whole after any core change; incremental state would only pile up on disk.
 export CARGO_INCREMENTAL=0
-# Leaks inside the system's OpenSSL are reported apart from ours (the file says which and why).
-export LSAN_OPTIONS=suppressions=$PWD/lsan-suppressions.txt
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(cargo fuzz list)
 cargo fuzz build --dev

@@ -1,7 +1,8 @@
 //! Cold use: a whole process — start, connect, one call, exit — timed from spawn to exit with its peak RSS, for
 //! `plugboard call` beside a plain rmcp client binary and the SDK clients doing the same, rounds interleaved. The
-//! processes are not pinned: start-up is what a person's shell sees, threads and all. It must never reuse a warm
-//! process: every measure is a fresh one.
+//! processes are not pinned: start-up is what a person's shell sees, threads and all. `PLUGBOARD_BENCH_BASELINE`
+//! names another `plugboard` binary (a build from before a change) to run in the same rounds, so a change is judged
+//! paired rather than across runs. It must never reuse a warm process: every measure is a fresh one.
 
 use std::process::Stdio;
 
@@ -15,6 +16,7 @@ use crate::stats::{Goal, Summary, median};
 const ROUNDS: usize = 10;
 const PLUGBOARD_CALL: &str = "plugboard call";
 const PLUGBOARD_CALL_HISTORY: &str = "plugboard call, 10,000 history rows";
+const BASELINE: &str = "plugboard call, baseline binary";
 /// A person's history after some use: every cold call opens it.
 const HISTORY_ROWS: usize = 10_000;
 const RMCP_CALL: &str = "rmcp client binary";
@@ -47,9 +49,12 @@ pub fn cold(programs: &Programs, summary: &mut Summary) -> anyhow::Result<()> {
     let call = args!["call", "bench", "echo", "--args", r#"{"message":"benchmark"}"#];
     let mut specs = vec![
         SideSpec::new(PLUGBOARD_CALL, &programs.plugboard, call.clone(), false),
-        SideSpec::new(PLUGBOARD_CALL_HISTORY, &programs.plugboard, call, false),
+        SideSpec::new(PLUGBOARD_CALL_HISTORY, &programs.plugboard, call.clone(), false),
         SideSpec::new(RMCP_CALL, &programs.rmcp_call, args![server], false),
     ];
+    if let Some(baseline) = std::env::var_os("PLUGBOARD_BENCH_BASELINE") {
+        specs.push(SideSpec::new(BASELINE, std::path::Path::new(&baseline), call, false));
+    }
     if let Some(node) = &programs.node22 {
         specs.push(SideSpec::new(TYPESCRIPT, node, args![programs.node_driver(), "cold", "stdio", "", server], false));
     }

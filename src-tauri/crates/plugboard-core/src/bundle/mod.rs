@@ -6,6 +6,7 @@
 
 mod archive;
 mod manifest;
+mod pkcs7;
 mod signature;
 
 #[cfg(test)]
@@ -21,7 +22,7 @@ use serde::Serialize;
 pub use archive::Limits;
 pub use manifest::{Manifest, Tool};
 #[cfg(feature = "fuzzing")]
-pub(crate) use signature::check as check_signature;
+pub(crate) use signature::{Authorities, check as check_signature};
 pub use signature::{Signature, Signer};
 
 use crate::config::model::ServerName;

@@ -4,15 +4,16 @@
 //! signer. It must never call a bundle signed when its bytes differ from what was signed, and never reach the
 //! network (no revocation or issuer lookups).
 
-use openssl::hash::MessageDigest;
-use openssl::nid::Nid;
-use openssl::pkcs7::{Pkcs7, Pkcs7Flags};
-use openssl::stack::Stack;
-use openssl::x509::store::{X509Store, X509StoreBuilder, X509StoreRef};
-use openssl::x509::{X509, X509ExtendedKeyUsage, X509NameRef, X509Ref, X509StoreContext, X509VerifyResult};
+use rustls_pki_types::{CertificateDer, TrustAnchor, UnixTime};
 use serde::Serialize;
+use sha2::Digest as _;
+use webpki::{EndEntityCert, ExtendedKeyUsageValidator, KeyPurposeIdIter};
+use x509_cert::Certificate;
+use x509_cert::der::Decode as _;
+use x509_cert::name::Name;
 
 use super::BundleError;
+use super::pkcs7::{self, Pkcs7, Unreadable};
 
 const HEADER: &[u8] = b"MCPB_SIG_V1";
 const FOOTER: &[u8] = b"MCPB_SIG_END";
@@ -56,26 +57,53 @@ pub struct Signer {
     pub valid_until: String,
 }
 
-/// The certificate authorities this computer trusts (OpenSSL's default places, or `SSL_CERT_FILE`/`SSL_CERT_DIR`).
-pub fn this_computers_authorities() -> Result<X509Store, BundleError> {
-    let mut builder = X509StoreBuilder::new().map_err(|e| internal(&e))?;
-    builder.set_default_paths().map_err(|e| internal(&e))?;
-    Ok(builder.build())
+/// The certificate authorities a signer's chain may end at.
+pub struct Authorities {
+    anchors: Vec<TrustAnchor<'static>>,
+}
+
+impl Authorities {
+    /// The authorities this computer trusts: `SSL_CERT_FILE`/`SSL_CERT_DIR` when set, else the system's bundle (the
+    /// places OpenSSL looks on Linux). One unreadable certificate leaves the others trusted.
+    pub fn of_this_computer() -> Self {
+        let found = rustls_native_certs::load_native_certs();
+        for error in &found.errors {
+            tracing::warn!("a trusted certificate could not be read: {error}");
+        }
+        Self::from_certificates(&found.certs)
+    }
+
+    /// Exactly `certificates` (those webpki cannot read as an authority are left out).
+    pub fn from_certificates(certificates: &[CertificateDer<'_>]) -> Self {
+        let anchors = certificates
+            .iter()
+            .filter_map(|der| webpki::anchor_from_trusted_cert(der).ok().map(|anchor| anchor.to_owned()))
+            .collect();
+        Self { anchors }
+    }
+
+    /// None at all: every signer is untrusted unless it signed itself.
+    #[cfg(any(test, feature = "fuzzing"))]
+    pub fn none() -> Self {
+        Self { anchors: Vec::new() }
+    }
 }
 
 /// Splits `bytes` at their signature block and checks it against `authorities`: the zip to open (as it was signed)
 /// and what its signature says. A damaged block, or a signature that does not cover the zip, refuses the bundle.
-pub fn check(mut bytes: Vec<u8>, authorities: &X509StoreRef) -> Result<(Vec<u8>, Signature), BundleError> {
+pub fn check(mut bytes: Vec<u8>, authorities: &Authorities) -> Result<(Vec<u8>, Signature), BundleError> {
     let Some((start, pkcs7)) = frame(&bytes)? else { return Ok((bytes, Signature::Unsigned)) };
-    let pkcs7 = Pkcs7::from_der(pkcs7).map_err(|_| damaged("it is not a PKCS #7 signature"))?;
+    let pkcs7 = Pkcs7::from_der(pkcs7).map_err(unreadable)?;
+    let signer =
+        pkcs7.signer_certificate().ok_or_else(|| damaged("it does not carry its signer's certificate"))?.clone();
     let block = bytes.len() - start;
     bytes.truncate(start);
-    let zip = if covers(&pkcs7, &bytes) {
+    let zip = if pkcs7.covers(&bytes, &signer).map_err(unreadable)? {
         bytes
     } else {
         // `mcpb sign` 2.x counts the block in the zip's comment length after signing the zip without it.
         match with_comment_shortened(&bytes, block) {
-            Some(signed) if covers(&pkcs7, &signed) => signed,
+            Some(signed) if pkcs7.covers(&signed, &signer).map_err(unreadable)? => signed,
             _ => {
                 return Err(BundleError::Signature(
                     "the signature does not match the bundle's contents: it was changed after it was signed".into(),
@@ -83,14 +111,7 @@ pub fn check(mut bytes: Vec<u8>, authorities: &X509StoreRef) -> Result<(Vec<u8>,
             }
         }
     };
-    let none = Stack::new().map_err(|e| internal(&e))?;
-    let signer = pkcs7
-        .signers(&none, Pkcs7Flags::empty())
-        .ok()
-        .and_then(|signers| signers.iter().next().map(X509Ref::to_owned))
-        .ok_or_else(|| damaged("it names no signer"))?;
-    let certificates = pkcs7.signed().and_then(|signed| signed.certificates());
-    Ok((zip, verdict(&signer, certificates, authorities)?))
+    Ok((zip, verdict(&signer, pkcs7.certificates(), authorities)?))
 }
 
 /// Where the signature block starts and the signature in it, or `None` for a bundle without one.
@@ -110,12 +131,6 @@ fn frame(bytes: &[u8]) -> Result<Option<(usize, &[u8])>, BundleError> {
     Ok(Some((start, signature)))
 }
 
-/// Whether `pkcs7` is a valid signature of exactly `zip` (by the certificate it carries; trust is judged apart).
-fn covers(pkcs7: &Pkcs7, zip: &[u8]) -> bool {
-    let (Ok(none), Ok(no_authorities)) = (Stack::new(), X509StoreBuilder::new()) else { return false };
-    pkcs7.verify(&none, &no_authorities.build(), Some(zip), None, Pkcs7Flags::BINARY | Pkcs7Flags::NOVERIFY).is_ok()
-}
-
 /// `zip` with its end-of-central-directory comment length reduced by `block`, when it counted a block that follows.
 fn with_comment_shortened(zip: &[u8], block: usize) -> Option<Vec<u8>> {
     const END_OF_DIRECTORY: &[u8] = b"PK\x05\x06";
@@ -130,81 +145,141 @@ fn with_comment_shortened(zip: &[u8], block: usize) -> Option<Vec<u8>> {
 
 /// Self-signed, vouched for by `authorities` as a code signer, or neither (and why).
 fn verdict(
-    signer: &X509Ref,
-    certificates: Option<&openssl::stack::StackRef<X509>>,
-    authorities: &X509StoreRef,
+    signer: &CertificateDer<'_>,
+    certificates: &[CertificateDer<'static>],
+    authorities: &Authorities,
 ) -> Result<Signature, BundleError> {
-    let who = Signer::of(signer);
-    let self_signed = signer.issued(signer) == X509VerifyResult::OK
-        && signer.public_key().and_then(|key| signer.verify(&key)).unwrap_or(false);
-    if self_signed {
+    let parsed =
+        Certificate::from_der(signer).map_err(|e| damaged(&format!("its signer's certificate is malformed ({e})")))?;
+    let who = Signer::of(signer, &parsed);
+    if pkcs7::signs_itself(signer) {
         return Ok(Signature::SelfSigned { signer: who });
     }
-    let mut chain = Stack::new().map_err(|e| internal(&e))?;
-    for certificate in certificates.into_iter().flatten() {
-        chain.push(certificate.to_owned()).map_err(|e| internal(&e))?;
-    }
-    let mut context = X509StoreContext::new().map_err(|e| internal(&e))?;
-    let chained = context
-        .init(authorities, signer, &chain, |c| Ok(if c.verify_cert()? { None } else { Some(c.error()) }))
-        .map_err(|e| internal(&e))?;
-    let untrusted = |reason: String| Ok(Signature::Untrusted { signer: who.clone(), reason });
-    match chained {
-        Some(error) => untrusted(not_vouched_for(error, signer)),
-        // No extended key usage means any use; one that lists uses must list code signing.
-        None => match signer.extended_key_usage() {
-            Some(uses) if !uses.intersects(X509ExtendedKeyUsage::CODE_SIGN | X509ExtendedKeyUsage::ANYEKU) => {
-                untrusted("its certificate is not meant for signing code".into())
+    let end_entity = EndEntityCert::try_from(signer)
+        .map_err(|e| BundleError::Signature(format!("its signer's certificate could not be read: {e}")))?;
+    let chained = end_entity.verify_for_usage(
+        &pkcs7::CHAIN_ALGORITHMS,
+        &authorities.anchors,
+        certificates,
+        UnixTime::now(),
+        CodeSigning,
+        None,
+        None,
+    );
+    Ok(match chained {
+        Ok(_) => Signature::Verified { signer: who },
+        Err(error) => {
+            let reason = not_vouched_for(&error, &parsed);
+            Signature::Untrusted { signer: who, reason }
+        }
+    })
+}
+
+/// The signer's certificate, and every authority's on the way, must list code signing (or any use) when it lists
+/// uses at all: no extended key usage means any use.
+struct CodeSigning;
+
+impl ExtendedKeyUsageValidator for CodeSigning {
+    fn validate(&self, uses: KeyPurposeIdIter<'_, '_>) -> Result<(), webpki::Error> {
+        // id-kp-codeSigning (1.3.6.1.5.5.7.3.3) and anyExtendedKeyUsage (2.5.29.37.0), as DER content bytes.
+        const CODE_SIGNING: &[u8] = &[0x2b, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x03];
+        const ANY_USE: &[u8] = &[0x55, 0x1d, 0x25, 0x00];
+        let mut present = Vec::new();
+        for purpose in uses {
+            let purpose = purpose?;
+            if purpose == webpki::KeyPurposeId::new(CODE_SIGNING) || purpose == webpki::KeyPurposeId::new(ANY_USE) {
+                return Ok(());
             }
-            _ => Ok(Signature::Verified { signer: who }),
-        },
+            present.push(purpose.to_decoded_oid());
+        }
+        if present.is_empty() {
+            return Ok(());
+        }
+        let required = webpki::KeyUsage::required(CODE_SIGNING);
+        Err(webpki::Error::RequiredEkuNotFoundContext(webpki::RequiredEkuNotFoundContext { required, present }))
     }
 }
 
 /// Why the chain check failed, in words.
-fn not_vouched_for(error: X509VerifyResult, signer: &X509Ref) -> String {
-    // X509_V_ERR_* codes: stable across OpenSSL versions.
-    match error.as_raw() {
-        10 => format!("its certificate expired on {}", signer.not_after()),
-        9 => format!("its certificate is not valid until {}", signer.not_before()),
-        2 | 19 | 20 | 21 => "no certificate authority this computer trusts vouches for the signer".into(),
-        _ => format!("its certificate was not accepted: {}", error.error_string()),
+fn not_vouched_for(error: &webpki::Error, signer: &Certificate) -> String {
+    let validity = &signer.tbs_certificate.validity;
+    match error {
+        webpki::Error::CertExpired { .. } => {
+            format!("its certificate expired on {}", as_openssl_prints(&validity.not_after))
+        }
+        webpki::Error::CertNotValidYet { .. } => {
+            format!("its certificate is not valid until {}", as_openssl_prints(&validity.not_before))
+        }
+        webpki::Error::UnknownIssuer => "no certificate authority this computer trusts vouches for the signer".into(),
+        webpki::Error::RequiredEkuNotFoundContext(_) => "its certificate is not meant for signing code".into(),
+        other => format!("its certificate was not accepted: {other}"),
     }
 }
 
 impl Signer {
-    fn of(certificate: &X509Ref) -> Self {
-        let fingerprint = certificate
-            .digest(MessageDigest::sha256())
-            .map(|d| d.iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(":"))
-            .unwrap_or_default();
+    fn of(der: &CertificateDer<'_>, certificate: &Certificate) -> Self {
+        let fingerprint =
+            sha2::Sha256::digest(der.as_ref()).iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(":");
+        let tbs = &certificate.tbs_certificate;
         Self {
-            publisher: name_of(certificate.subject_name()),
-            issuer: name_of(certificate.issuer_name()),
+            publisher: name_of(&tbs.subject),
+            issuer: name_of(&tbs.issuer),
             fingerprint,
-            valid_until: certificate.not_after().to_string(),
+            valid_until: as_openssl_prints(&tbs.validity.not_after),
         }
     }
 }
 
+/// A certificate's time as OpenSSL prints it (`Dec  2 14:00:00 2027 GMT`), the form people have seen before.
+fn as_openssl_prints(time: &x509_cert::time::Time) -> String {
+    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let t = time.to_date_time();
+    let month = MONTHS.get(usize::from(t.month()).saturating_sub(1)).unwrap_or(&"???");
+    format!("{month} {:>2} {:02}:{:02}:{:02} {} GMT", t.day(), t.hour(), t.minutes(), t.seconds(), t.year())
+}
+
 /// A name's common name, else all its parts (`O=…, C=…`); control characters dropped.
-fn name_of(name: &X509NameRef) -> String {
-    let text = |entry: &openssl::x509::X509NameEntryRef| {
-        entry.data().to_string().map(|s| s.chars().filter(|c| !c.is_control()).collect::<String>()).ok()
-    };
-    if let Some(common) = name.entries_by_nid(Nid::COMMONNAME).next().and_then(text) {
+fn name_of(name: &Name) -> String {
+    let entries = || name.0.iter().flat_map(|rdn| rdn.0.iter());
+    let text =
+        |value: &x509_cert::der::Any| text_of(value).map(|s| s.chars().filter(|c| !c.is_control()).collect::<String>());
+    if let Some(common) =
+        entries().find(|entry| entry.oid == x509_cert::der::oid::db::rfc4519::CN).and_then(|e| text(&e.value))
+    {
         return common;
     }
-    name.entries()
-        .filter_map(|entry| Some(format!("{}={}", entry.object().nid().short_name().ok()?, text(entry)?)))
+    entries()
+        .filter_map(|entry| {
+            let key =
+                x509_cert::der::oid::db::DB.by_oid(&entry.oid).map_or_else(|| entry.oid.to_string(), str::to_owned);
+            Some(format!("{key}={}", text(&entry.value)?))
+        })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A directory string's text, whichever of the string types it was written as.
+fn text_of(value: &x509_cert::der::Any) -> Option<String> {
+    use x509_cert::der::asn1::{BmpString, Ia5StringRef, PrintableStringRef, TeletexStringRef, Utf8StringRef};
+    use x509_cert::der::{Tag, Tagged as _};
+    Some(match value.tag() {
+        Tag::Utf8String => value.decode_as::<Utf8StringRef<'_>>().ok()?.to_string(),
+        Tag::PrintableString => value.decode_as::<PrintableStringRef<'_>>().ok()?.to_string(),
+        Tag::Ia5String => value.decode_as::<Ia5StringRef<'_>>().ok()?.to_string(),
+        Tag::TeletexString => value.decode_as::<TeletexStringRef<'_>>().ok()?.to_string(),
+        Tag::BmpString => value.decode_as::<BmpString>().ok()?.to_string(),
+        _ => return None,
+    })
 }
 
 fn damaged(why: &str) -> BundleError {
     BundleError::Signature(format!("its signature block is damaged: {why}"))
 }
 
-fn internal(error: &openssl::error::ErrorStack) -> BundleError {
-    BundleError::Signature(format!("the signature could not be checked: {error}"))
+fn unreadable(error: Unreadable) -> BundleError {
+    match error {
+        Unreadable::Malformed => damaged("it is not a PKCS #7 signature"),
+        Unreadable::NoSigner => damaged("it names no signer"),
+        Unreadable::Unsupported(why) => BundleError::Signature(format!("the signature could not be checked: {why}")),
+    }
 }

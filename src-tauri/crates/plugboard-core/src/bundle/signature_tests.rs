@@ -15,11 +15,11 @@ use openssl::pkey::{PKey, Private};
 use openssl::rsa::Rsa;
 use openssl::stack::Stack;
 use openssl::x509::extension::{BasicConstraints, ExtendedKeyUsage};
-use openssl::x509::store::{X509Store, X509StoreBuilder};
 use openssl::x509::{X509, X509NameBuilder};
+use rustls_pki_types::CertificateDer;
 
 use super::BundleError;
-use super::signature::{Signature, check};
+use super::signature::{Authorities, Signature, check};
 
 const ZIP: &[u8] = b"PK\x03\x04 stands in for the bundle's zip, byte for byte";
 
@@ -94,15 +94,13 @@ impl Pki {
         (certificate(name, &key, Some((&self.authority, &self.authority_key)), usage), key)
     }
 
-    fn trusting(&self) -> X509Store {
-        let mut store = X509StoreBuilder::new().unwrap();
-        store.add_cert(self.authority.clone()).unwrap();
-        store.build()
+    fn trusting(&self) -> Authorities {
+        trusting(&self.authority)
     }
 }
 
-fn nobody() -> X509Store {
-    X509StoreBuilder::new().unwrap().build()
+fn trusting(authority: &X509) -> Authorities {
+    Authorities::from_certificates(&[CertificateDer::from(authority.to_der().unwrap())])
 }
 
 /// A detached signature of `content`, carrying `certificate` and `extra` certificates.
@@ -136,7 +134,7 @@ fn refusal(result: Result<(Vec<u8>, Signature), BundleError>) -> String {
 /// A bundle without a block is unsigned and its bytes are left as they are.
 #[test]
 fn an_unsigned_bundle_is_unsigned() {
-    let (zip, signature) = check(ZIP.to_vec(), &nobody()).unwrap();
+    let (zip, signature) = check(ZIP.to_vec(), &Authorities::none()).unwrap();
     assert_eq!((zip.as_slice(), signature), (ZIP, Signature::Unsigned));
 }
 
@@ -152,8 +150,49 @@ fn a_signer_vouched_for_by_a_trusted_authority_is_verified() {
         assert_eq!(zip, ZIP);
         let Signature::Verified { signer } = signature else { panic!("not verified: {signature:?}") };
         assert_eq!((signer.publisher.as_str(), signer.issuer.as_str()), ("Ada Tools", "Plugboard Test Authority"));
-        assert_eq!(signer.fingerprint.len(), 32 * 3 - 1, "{}", signer.fingerprint);
+        // What OpenSSL, an independent implementation, says of the same certificate.
+        let fingerprint = certificate.digest(MessageDigest::sha256()).unwrap();
+        let fingerprint = fingerprint.iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(":");
+        assert_eq!(signer.fingerprint, fingerprint);
+        assert_eq!(signer.valid_until, certificate.not_after().to_string());
     }
+}
+
+/// A signature whose digest matches but whose signature value does not verify with the signer's key is refused:
+/// the digest alone proves nothing, anyone can write one.
+#[test]
+fn a_signature_its_signer_did_not_make_is_refused() {
+    let pki = Pki::new();
+    let (certificate, key) = pki.signer("Ada Tools", &SIGNER);
+    let mut pkcs7 = sign(ZIP, &certificate, &key, &[]);
+    // OpenSSL writes the signer's signature value last: its last byte is the last byte of the ECDSA signature's s.
+    *pkcs7.last_mut().unwrap() ^= 1;
+    let why = refusal(check(framed(ZIP, &pkcs7, 0), &pki.trusting()));
+    assert!(why.contains("changed after it was signed"), "{why}");
+}
+
+/// A signer vouched for by an intermediate authority that the signature carries, which a trusted authority vouches
+/// for, is verified; without the intermediate the chain does not reach a trusted authority.
+#[test]
+fn a_chain_through_a_carried_intermediate_is_verified() {
+    let pki = Pki::new();
+    let intermediate_key = ec_key();
+    let as_authority = Use { authority: true, code_signing: None, valid: (-1, 3650) };
+    let intermediate = certificate(
+        "Plugboard Test Intermediate",
+        &intermediate_key,
+        Some((&pki.authority, &pki.authority_key)),
+        &as_authority,
+    );
+    let key = ec_key();
+    let signer = certificate("Ada Tools", &key, Some((&intermediate, &intermediate_key)), &SIGNER);
+    let carried =
+        check(framed(ZIP, &sign(ZIP, &signer, &key, std::slice::from_ref(&intermediate)), 0), &pki.trusting());
+    let (_, signature) = carried.unwrap();
+    let Signature::Verified { signer: who } = signature else { panic!("not verified: {signature:?}") };
+    assert_eq!(who.issuer, "Plugboard Test Intermediate");
+    let (_, alone) = check(framed(ZIP, &sign(ZIP, &signer, &key, &[]), 0), &pki.trusting()).unwrap();
+    assert!(matches!(alone, Signature::Untrusted { .. }), "{alone:?}");
 }
 
 /// The same signature, where no trusted authority vouches for the signer, is shown as untrusted and says why.
@@ -163,7 +202,7 @@ fn an_unknown_authority_vouches_for_nothing() {
     let (certificate, key) = pki.signer("Ada Tools", &SIGNER);
     // The authority's certificate travels in the signature: carrying it is not trusting it.
     let bytes = framed(ZIP, &sign(ZIP, &certificate, &key, std::slice::from_ref(&pki.authority)), 0);
-    let (_, signature) = check(bytes, &nobody()).unwrap();
+    let (_, signature) = check(bytes, &Authorities::none()).unwrap();
     let Signature::Untrusted { signer, reason } = signature else { panic!("trusted: {signature:?}") };
     assert_eq!(signer.publisher, "Ada Tools");
     assert_eq!(reason, "no certificate authority this computer trusts vouches for the signer");
@@ -193,9 +232,7 @@ fn a_certificate_not_for_signing_code_now_is_untrusted() {
 fn a_self_signed_certificate_is_shown_as_such() {
     let key = PKey::from_rsa(Rsa::generate(2048).unwrap()).unwrap();
     let certificate = certificate("MCPB Self-Signed Certificate", &key, None, &SIGNER);
-    let mut store = X509StoreBuilder::new().unwrap();
-    store.add_cert(certificate.clone()).unwrap();
-    for store in [nobody(), store.build()] {
+    for store in [Authorities::none(), trusting(&certificate)] {
         let (_, signature) = check(framed(ZIP, &sign(ZIP, &certificate, &key, &[]), 0), &store).unwrap();
         let Signature::SelfSigned { signer } = signature else { panic!("not self-signed: {signature:?}") };
         assert_eq!(signer.publisher, signer.issuer);
