@@ -87,8 +87,9 @@ BENCH_PARTS ?= all
 
 bench: deps bench-suite bench-gateway bench-history bench-window bench-ui ## Every benchmark: Plugboard beside bare rmcp, the SDK clients and a no-SDK floor; the gateway's; the history's; the UI's frame times (release; figures only, never a failure)
 
+# plugboard-core for its keeper: Plugboard runs every stdio server under it, as installed, so the suite does too.
 bench-suite: deps ## The suite of issue 17 (BENCH_PARTS=calls-stdio calls-http big-stdio big-http cold startup footprint, or all)
-	cargo build --release -p plugboard-bench -p plugboard-testservers -p plugboard-cli
+	cargo build --release -p plugboard-bench -p plugboard-testservers -p plugboard-cli -p plugboard-core
 	$(HARNESS) -- $(CARGO_TARGET_DIR)/release/plugboard-bench $(BENCH_PARTS)
 
 bench-calls: ## Per call (p50, p99, calls/s, 8 at once) over stdio and Streamable HTTP: floor, rmcp, supervisor, gateway, SDKs

@@ -8,7 +8,7 @@ use plugboard_bench::Tool;
 
 use crate::args;
 use crate::home::Home;
-use crate::sides::{Driver, Programs, SideSpec, pinned_cpu};
+use crate::sides::{Driver, Programs, SideSpec, baseline_plugboard, pinned_cpu};
 use crate::stats::{Figure, Goal, Series, Summary, paired};
 
 pub const FLOOR_STDIO: &str = "no-SDK floor (blocking pipe loop)";
@@ -18,6 +18,7 @@ pub const SUPERVISOR: &str = "Plugboard supervisor";
 pub const GATEWAY: &str = "Plugboard gateway (rmcp client → serve --stdio)";
 /// rmcp's client asks for progress on every call, the TypeScript SDK's only when told to: the two rows show the hop
 /// with and without a progress token on every call.
+const GATEWAY_BASELINE: &str = "Plugboard gateway, baseline binary (rmcp client)";
 pub const GATEWAY_TS: &str = "Plugboard gateway (TypeScript SDK → serve --stdio)";
 pub const TYPESCRIPT: &str = "TypeScript SDK (Node 22)";
 pub const PYTHON: &str = "Python SDK";
@@ -67,6 +68,10 @@ fn sides(programs: &Programs, wire: Wire, url: &str) -> Vec<SideSpec> {
             SideSpec::new(SUPERVISOR, driver, args!["loop", "supervisor", "http", "", url], false),
         ],
     };
+    if let (Wire::Stdio, Some(baseline)) = (wire, baseline_plugboard()) {
+        let gateway = args!["loop", "rmcp", "stdio", "mcp__bench__", baseline, "serve", "--stdio"];
+        specs.push(SideSpec::new(GATEWAY_BASELINE, driver, gateway, true));
+    }
     let (wire_arg, target) = match wire {
         Wire::Stdio => ("stdio", server.as_os_str().to_owned()),
         Wire::Http => ("http", url.into()),

@@ -40,11 +40,13 @@ impl Programs {
             repo,
             release,
         };
-        for needed in [&programs.driver, &programs.rmcp_call, &programs.testserver, &programs.plugboard] {
+        // The keeper too: Plugboard runs every stdio server under it, and a side without it would not be as installed.
+        let keeper = programs.release.join(plugboard_core::transport::KEEPER_BINARY);
+        for needed in [&programs.driver, &programs.rmcp_call, &programs.testserver, &programs.plugboard, &keeper] {
             if !needed.exists() {
                 bail!(
                     "{} is missing: cargo build --release -p plugboard-bench -p plugboard-testservers -p plugboard-cli \
-                     (make bench does)",
+                     -p plugboard-core (make bench does)",
                     needed.display()
                 );
             }
@@ -59,6 +61,12 @@ impl Programs {
     pub fn python_driver(&self) -> PathBuf {
         self.repo.join("tests/bench/driver.py")
     }
+}
+
+/// Another `plugboard` binary to run beside this build's in the same rounds (`PLUGBOARD_BENCH_BASELINE`: a build from
+/// before a change, with its keeper beside it if it uses one), so that a change is judged paired, not across runs.
+pub fn baseline_plugboard() -> Option<PathBuf> {
+    std::env::var_os("PLUGBOARD_BENCH_BASELINE").map(PathBuf::from)
 }
 
 /// Node >= 22 for the TypeScript SDK: the PATH's when recent enough, else the one install-deps.sh puts in .tools.
