@@ -70,6 +70,11 @@ impl Pkcs7 {
         };
         let signature = self.signer.signature.as_bytes();
         let candidates = candidates_for(&self.signer.signature_algorithm.oid, digest)?;
+        if let Err(e) = webpki::EndEntityCert::try_from(signer) {
+            return Err(Unreadable::Unsupported(format!(
+                "its signer's certificate is not one Plugboard can read ({e})"
+            )));
+        }
         Ok(verifies(signer, candidates, &signed, signature))
     }
 }
