@@ -68,7 +68,7 @@ fn keep(invocation: &Invocation) -> Result<ExitCode, String> {
     for signal in KEEPER_BLOCKED {
         blocked.add(signal);
     }
-    // Plugboard blocked them before the exec already; again for a keeper started some other way.
+    // Before anything else: from here on a stop signal for the server waits until the keeper reaps it.
     pthread_sigmask(SigmaskHow::SIG_BLOCK, Some(&blocked), None).map_err(|e| format!("signal mask: {e}"))?;
     if let Err(e) = prctl::set_child_subreaper(true) {
         eprintln!(
