@@ -93,15 +93,22 @@ pub fn tools(out: &mut impl Write, engine: &Engine, server: &str) -> anyhow::Res
 pub fn call(out: &mut impl Write, engine: &Engine, server: &str, tool: &str, json: &str) -> anyhow::Result<bool> {
     let arguments: serde_json::Value = serde_json::from_str(json).context("--args must be a JSON object")?;
     let arguments = arguments.as_object().cloned().context("--args must be a JSON object, like '{\"a\": 1}'")?;
-    let console = engine.console()?;
+    let runtime = runtime()?;
+    // The server starts on the runtime's threads while this one opens the history (SQLite's files and schema).
+    runtime.block_on(engine.start(Some(server)))?;
+    let console = match engine.console() {
+        Ok(console) => console,
+        Err(e) => {
+            runtime.block_on(engine.shutdown());
+            return Err(e.into());
+        }
+    };
     if let Some(problem) = engine.history_problem() {
         // On stderr: stdout carries the result, which scripts read.
         let _ = writeln!(std::io::stderr(), "warning: this call will not be in the history: {problem}");
     }
-    runtime()?.block_on(async {
-        engine.start(Some(server)).await?;
-        let ran = console.run_detailed(server, tool, arguments, None, None, None).await;
-        engine.shutdown().await;
+    runtime.block_on(async {
+        let (ran, ()) = console.run_last(server, tool, arguments, engine.shutdown()).await;
         let ran = ran?;
         if let Some(why) = &ran.entry.unrecorded {
             let _ = writeln!(std::io::stderr(), "warning: this call is not in the history: {why}");

@@ -8,7 +8,7 @@ use plugboard_bench::Tool;
 
 use crate::args;
 use crate::home::Home;
-use crate::sides::{Driver, Programs, SideSpec, baseline_plugboard, pinned_cpu};
+use crate::sides::{Driver, Programs, SideSpec, pinned_cpu};
 use crate::stats::{Figure, Goal, Series, Summary, paired};
 
 pub const FLOOR_STDIO: &str = "no-SDK floor (blocking pipe loop)";
@@ -68,7 +68,7 @@ fn sides(programs: &Programs, wire: Wire, url: &str) -> Vec<SideSpec> {
             SideSpec::new(SUPERVISOR, driver, args!["loop", "supervisor", "http", "", url], false),
         ],
     };
-    if let (Wire::Stdio, Some(baseline)) = (wire, baseline_plugboard()) {
+    if let (Wire::Stdio, Some(baseline)) = (wire, &programs.baseline) {
         let gateway = args!["loop", "rmcp", "stdio", "mcp__bench__", baseline, "serve", "--stdio"];
         specs.push(SideSpec::new(GATEWAY_BASELINE, driver, gateway, true));
     }

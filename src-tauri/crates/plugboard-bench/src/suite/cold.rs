@@ -1,7 +1,7 @@
 //! Cold use: a whole process — start, connect, one call, exit — timed from spawn to exit with its peak RSS, for
 //! `plugboard call` beside a plain rmcp client binary and the SDK clients doing the same, rounds interleaved. The
 //! processes are not pinned: start-up is what a person's shell sees, threads and all; a baseline `plugboard`
-//! (`sides::baseline_plugboard`) runs in the same rounds when named. It must never reuse a warm process: every
+//! (`Programs::baseline`) runs in the same rounds when named. It must never reuse a warm process: every
 //! measure is a fresh one.
 
 use std::process::Stdio;
@@ -10,7 +10,7 @@ use anyhow::{Context, bail};
 
 use crate::args;
 use crate::home::Home;
-use crate::sides::{Programs, SideSpec, baseline_plugboard};
+use crate::sides::{Programs, SideSpec};
 use crate::stats::{Goal, Summary, median};
 
 const ROUNDS: usize = 10;
@@ -52,8 +52,8 @@ pub fn cold(programs: &Programs, summary: &mut Summary) -> anyhow::Result<()> {
         SideSpec::new(PLUGBOARD_CALL_HISTORY, &programs.plugboard, call.clone(), false),
         SideSpec::new(RMCP_CALL, &programs.rmcp_call, args![server], false),
     ];
-    if let Some(baseline) = baseline_plugboard() {
-        specs.push(SideSpec::new(BASELINE, &baseline, call, false));
+    if let Some(baseline) = &programs.baseline {
+        specs.push(SideSpec::new(BASELINE, baseline, call, false));
     }
     if let Some(node) = &programs.node22 {
         specs.push(SideSpec::new(TYPESCRIPT, node, args![programs.node_driver(), "cold", "stdio", "", server], false));

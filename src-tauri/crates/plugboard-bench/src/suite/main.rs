@@ -9,6 +9,7 @@ mod calls;
 mod cold;
 mod footprint;
 mod home;
+mod installed;
 mod mini_http;
 mod sides;
 mod startup;

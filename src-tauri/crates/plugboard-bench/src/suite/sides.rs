@@ -9,19 +9,26 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use anyhow::{Context, bail};
 use plugboard_bench::{Round, Tool, run_line};
+use plugboard_core::transport::KEEPER_BINARY;
 
 use crate::home::Home;
+use crate::installed::Installed;
 
-/// Every program the suite runs; a missing SDK runtime is `None` and its sides are skipped, said so.
+/// Every program the suite runs; a missing SDK runtime is `None` and its sides are skipped, said so. The binaries it
+/// times are copies (installed.rs), the build's and the baseline's alike.
 pub struct Programs {
     pub release: PathBuf,
     pub driver: PathBuf,
     pub rmcp_call: PathBuf,
     pub testserver: PathBuf,
     pub plugboard: PathBuf,
+    /// Another `plugboard` to run beside this build's in the same rounds, see [`baseline_plugboard`].
+    pub baseline: Option<PathBuf>,
     pub repo: PathBuf,
     pub node22: Option<PathBuf>,
     pub python: Option<PathBuf>,
+    /// Holds the copies.
+    _installed: Installed,
 }
 
 impl Programs {
@@ -30,19 +37,11 @@ impl Programs {
         let release = exe.parent().context("the suite's folder")?.to_path_buf();
         let repo = std::env::var_os("PLUGBOARD_REPO")
             .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.."), PathBuf::from);
-        let programs = Programs {
-            driver: release.join("plugboard-bench-driver"),
-            rmcp_call: release.join("plugboard-bench-rmcp-call"),
-            testserver: release.join("plugboard-testserver"),
-            plugboard: release.join("plugboard"),
-            node22: node22(&repo),
-            python: Some(repo.join(".tools/py/bin/python3")).filter(|p| p.exists()),
-            repo,
-            release,
-        };
         // The keeper too: Plugboard runs every stdio server under it, and a side without it would not be as installed.
-        let keeper = programs.release.join(plugboard_core::transport::KEEPER_BINARY);
-        for needed in [&programs.driver, &programs.rmcp_call, &programs.testserver, &programs.plugboard, &keeper] {
+        let built =
+            ["plugboard-bench-rmcp-call", "plugboard-testserver", "plugboard", KEEPER_BINARY].map(|n| release.join(n));
+        let driver = release.join("plugboard-bench-driver");
+        for needed in built.iter().chain([&driver]) {
             if !needed.exists() {
                 bail!(
                     "{} is missing: cargo build --release -p plugboard-bench -p plugboard-testservers -p plugboard-cli \
@@ -51,7 +50,28 @@ impl Programs {
                 );
             }
         }
-        Ok(programs)
+        let installed = Installed::new().context("a folder for the binaries' copies")?;
+        let copies = installed.install("build", &built.each_ref().map(PathBuf::as_path))?;
+        let baseline = match baseline_plugboard() {
+            Some(baseline) => {
+                let keeper = baseline.with_file_name(KEEPER_BINARY);
+                let files: Vec<&Path> = [baseline.as_path(), &keeper].into_iter().filter(|f| f.exists()).collect();
+                installed.install("baseline", &files)?.into_iter().next()
+            }
+            None => None,
+        };
+        Ok(Programs {
+            driver,
+            rmcp_call: copies[0].clone(),
+            testserver: copies[1].clone(),
+            plugboard: copies[2].clone(),
+            baseline,
+            node22: node22(&repo),
+            python: Some(repo.join(".tools/py/bin/python3")).filter(|p| p.exists()),
+            repo,
+            release,
+            _installed: installed,
+        })
     }
 
     pub fn node_driver(&self) -> PathBuf {
@@ -65,7 +85,7 @@ impl Programs {
 
 /// Another `plugboard` binary to run beside this build's in the same rounds (`PLUGBOARD_BENCH_BASELINE`: a build from
 /// before a change, with its keeper beside it if it uses one), so that a change is judged paired, not across runs.
-pub fn baseline_plugboard() -> Option<PathBuf> {
+fn baseline_plugboard() -> Option<PathBuf> {
     std::env::var_os("PLUGBOARD_BENCH_BASELINE").map(PathBuf::from)
 }
 

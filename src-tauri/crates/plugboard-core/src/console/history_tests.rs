@@ -123,6 +123,29 @@ fn entries_survive_a_restart() {
     assert_eq!(saved[0].cli_command, "plugboard call srv ok --args '{}'");
 }
 
+/// After `write_back` a row is in the file itself, not only in its WAL: a copy of the file alone holds it (while the
+/// connection is still open, so no close has copied it).
+#[test]
+fn write_back_puts_the_rows_into_the_file_itself() {
+    let (dir, path) = temp();
+    // Closed once, so the schema is in the file.
+    drop(History::open(&path).expect("create"));
+    let history = History::open(&path).expect("open");
+    let copy_without_wal = |name: &str| {
+        let copy = dir.path().join(name);
+        std::fs::copy(&path, &copy).expect("copy the file alone");
+        let rows: u32 = Connection::open(&copy)
+            .and_then(|c| c.query_row("SELECT count(*) FROM calls", [], |row| row.get(0)))
+            .expect("read the copy");
+        rows
+    };
+    history.record(call("srv", "before", "{}")).expect("record");
+    assert_eq!(copy_without_wal("before.sqlite3"), 0, "a row is in the WAL until a checkpoint");
+    history.write_back().expect("write back");
+    assert_eq!(copy_without_wal("after.sqlite3"), 1);
+    assert_eq!(history.page("", None, 10).expect("page").total, 1);
+}
+
 /// A file that is not a database is moved aside with a warning, and a fresh history works in its place.
 #[test]
 fn a_damaged_file_is_moved_aside_and_replaced() {

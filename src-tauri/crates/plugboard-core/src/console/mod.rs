@@ -127,6 +127,36 @@ impl Console {
         Ok(Ran { entry, result })
     }
 
+    /// [`Console::run_detailed`] for the last call of a process (a command): once the call is answered, its row is
+    /// written and copied from the WAL into the file ([`History::write_back`]) while `meanwhile` runs (the command
+    /// stops its server then), so neither waits for the other and the exit has nothing left to write. `meanwhile`
+    /// runs whether or not the call could be made.
+    pub async fn run_last<T>(
+        &self,
+        server: &str,
+        tool: &str,
+        arguments: JsonObject,
+        meanwhile: impl Future<Output = T>,
+    ) -> (Result<Ran, ConsoleError>, T) {
+        let executed = self.execute(server, tool, arguments, None, None, None).await;
+        let history = Arc::clone(&self.history);
+        let recorded = async move {
+            let (call, result) = executed?;
+            blocking(move || {
+                let entry = history.record_or_keep(call);
+                if entry.unrecorded.is_none()
+                    && let Err(e) = history.write_back()
+                {
+                    // The row is in the WAL, which the next open reads: nothing is lost, the close copies it.
+                    tracing::debug!(error = %e, "the history's WAL was not copied into the file before the exit");
+                }
+                Ok(Ran { entry, result })
+            })
+            .await
+        };
+        tokio::join!(recorded, meanwhile)
+    }
+
     /// Runs one call and returns its raw result at once; the history row is written just after (the gateway's
     /// client should not wait for SQLite). [`Console::flush`] waits for the rows still being written.
     pub async fn run_recorded_after(
