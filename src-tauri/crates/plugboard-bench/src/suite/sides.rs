@@ -38,10 +38,11 @@ impl Programs {
         let repo = std::env::var_os("PLUGBOARD_REPO")
             .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.."), PathBuf::from);
         // The keeper too: Plugboard runs every stdio server under it, and a side without it would not be as installed.
+        // The driver too: its fleets find the keeper beside it.
         let built =
-            ["plugboard-bench-rmcp-call", "plugboard-testserver", "plugboard", KEEPER_BINARY].map(|n| release.join(n));
-        let driver = release.join("plugboard-bench-driver");
-        for needed in built.iter().chain([&driver]) {
+            ["plugboard-bench-rmcp-call", "plugboard-testserver", "plugboard", "plugboard-bench-driver", KEEPER_BINARY]
+                .map(|n| release.join(n));
+        for needed in &built {
             if !needed.exists() {
                 bail!(
                     "{} is missing: cargo build --release -p plugboard-bench -p plugboard-testservers -p plugboard-cli \
@@ -61,7 +62,7 @@ impl Programs {
             None => None,
         };
         Ok(Programs {
-            driver,
+            driver: copies[3].clone(),
             rmcp_call: copies[0].clone(),
             testserver: copies[1].clone(),
             plugboard: copies[2].clone(),
