@@ -79,9 +79,9 @@ impl Pkcs7 {
     }
 }
 
-/// Whether `certificate` signed itself: its issuer is its subject and its own key verifies its signature.
-pub(super) fn signs_itself(certificate: &CertificateDer<'_>) -> bool {
-    let Ok(parsed) = Certificate::from_der(certificate) else { return false };
+/// Whether `certificate` (`parsed`, as read from it) signed itself: its issuer is its subject and its own key
+/// verifies its signature.
+pub(super) fn signs_itself(certificate: &CertificateDer<'_>, parsed: &Certificate) -> bool {
     if parsed.tbs_certificate.issuer != parsed.tbs_certificate.subject {
         return false;
     }
@@ -113,6 +113,9 @@ pub(super) static CHAIN_ALGORITHMS: [Verifier; 17] = [
     algorithms::RSA_PSS_2048_8192_SHA512_LEGACY_KEY,
 ];
 
+/// Why a signature made with SHA-1, as its digest or its signature's hash, is refused.
+const SHA_1_REFUSED: &str = "it was made with SHA-1, which is no longer safe";
+
 #[derive(Clone, Copy)]
 enum DigestAlgorithm {
     Sha256,
@@ -126,7 +129,7 @@ impl DigestAlgorithm {
             rfc5912::ID_SHA_256 => Ok(Self::Sha256),
             rfc5912::ID_SHA_384 => Ok(Self::Sha384),
             rfc5912::ID_SHA_512 => Ok(Self::Sha512),
-            rfc5912::ID_SHA_1 => Err(Unreadable::Unsupported("it was made with SHA-1, which is no longer safe".into())),
+            rfc5912::ID_SHA_1 => Err(Unreadable::Unsupported(SHA_1_REFUSED.into())),
             other => {
                 Err(Unreadable::Unsupported(format!("its digest algorithm ({other}) is not one Plugboard checks")))
             }
@@ -161,9 +164,7 @@ fn certificate_candidates(algorithm: &ObjectIdentifier) -> Result<&'static [Veri
         rfc5912::SHA_384_WITH_RSA_ENCRYPTION | rfc5912::ECDSA_WITH_SHA_384 => Ok(by_digest(DigestAlgorithm::Sha384)),
         rfc5912::SHA_512_WITH_RSA_ENCRYPTION | rfc5912::ECDSA_WITH_SHA_512 => Ok(by_digest(DigestAlgorithm::Sha512)),
         rfc8410::ID_ED_25519 => Ok(&ED_25519),
-        rfc5912::SHA_1_WITH_RSA_ENCRYPTION => {
-            Err(Unreadable::Unsupported("it was made with SHA-1, which is no longer safe".into()))
-        }
+        rfc5912::SHA_1_WITH_RSA_ENCRYPTION => Err(Unreadable::Unsupported(SHA_1_REFUSED.into())),
         other => Err(Unreadable::Unsupported(format!("its signature algorithm ({other}) is not one Plugboard checks"))),
     }
 }

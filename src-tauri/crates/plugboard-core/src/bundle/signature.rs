@@ -152,7 +152,7 @@ fn verdict(
     let parsed =
         Certificate::from_der(signer).map_err(|e| damaged(&format!("its signer's certificate is malformed ({e})")))?;
     let who = Signer::of(signer, &parsed);
-    if pkcs7::signs_itself(signer) {
+    if pkcs7::signs_itself(signer, &parsed) {
         return Ok(Signature::SelfSigned { signer: who });
     }
     let end_entity = EndEntityCert::try_from(signer)
