@@ -9,6 +9,7 @@ mod fleet;
 mod floor_http;
 mod floor_stdio;
 mod measure;
+mod relay;
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -35,6 +36,11 @@ enum Cli {
     Fleet {
         kind: FleetKind,
         count: usize,
+        #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
+        command: Vec<String>,
+    },
+    /// Run a stdio server behind a process that only copies bytes between it and this process's stdio.
+    Relay {
         #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
         command: Vec<String>,
     },
@@ -80,6 +86,10 @@ fn main() -> anyhow::Result<()> {
             let (first, again, rss_kib) = fleet::start(kind, count, &program, args)?;
             println!("{} {} {rss_kib}", first.as_secs_f64() * 1e3, again.as_secs_f64() * 1e3);
             Ok(())
+        }
+        Cli::Relay { command } => {
+            let (program, args) = split(&command);
+            relay::run(&program, args)
         }
         Cli::Measure { command } => {
             let (program, args) = split(&command);

@@ -14,6 +14,8 @@ use crate::stats::{Figure, Goal, Series, Summary, paired};
 pub const FLOOR_STDIO: &str = "no-SDK floor (blocking pipe loop)";
 pub const FLOOR_HTTP: &str = "no-SDK floor (keep-alive HTTP loop)";
 pub const RMCP: &str = "bare rmcp";
+/// The floor of any gateway's hop: bare rmcp through a process that only copies bytes.
+pub const RMCP_RELAYED: &str = "bare rmcp through a byte relay (the hop's floor)";
 pub const SUPERVISOR: &str = "Plugboard supervisor";
 pub const GATEWAY: &str = "Plugboard gateway (rmcp client → serve --stdio)";
 /// rmcp's client asks for progress on every call, the TypeScript SDK's only when told to: the two rows show the hop
@@ -54,6 +56,7 @@ fn sides(programs: &Programs, wire: Wire, url: &str) -> Vec<SideSpec> {
         Wire::Stdio => vec![
             SideSpec::new(FLOOR_STDIO, driver, args!["loop", "floor", "stdio", "", server], true),
             SideSpec::new(RMCP, driver, args!["loop", "rmcp", "stdio", "", server], true),
+            SideSpec::new(RMCP_RELAYED, driver, args!["loop", "rmcp", "stdio", "", driver, "relay", server], true),
             SideSpec::new(SUPERVISOR, driver, args!["loop", "supervisor", "stdio", "", server], true),
             SideSpec::new(
                 GATEWAY,
@@ -232,6 +235,12 @@ pub fn per_call(programs: &Programs, summary: &mut Summary, wire: Wire, url: &st
                 p50_ratio(&sequential, GATEWAY_TS, TYPESCRIPT),
                 1.5,
             ));
+            // Not a goal of the issue: what the hop's goal is measured against.
+            if let Some(floor) = p50_ratio(&sequential, RMCP_RELAYED, RMCP) {
+                println!(
+                    "  the hop's floor: bare rmcp through a byte relay ÷ direct: {floor:.2}× (no MCP work at all)"
+                );
+            }
         }
         Wire::Http => {
             summary.goal(&Goal::at_most(

@@ -64,12 +64,16 @@ struct Record {
 #[derive(Debug, Clone)]
 pub struct Approvals {
     path: PathBuf,
+    /// One for every session of this process, so that they share what was read of the file.
+    pins: super::ToolPins,
 }
 
 impl Approvals {
     /// The decisions in `path` (created at the first decision).
     pub fn at(path: impl Into<PathBuf>) -> Self {
-        Self { path: path.into() }
+        let path = path.into();
+        let pins = super::ToolPins::at(path.with_file_name("tool-pins.json"));
+        Self { path, pins }
     }
 
     /// The decisions of this user's data dir.
@@ -83,7 +87,7 @@ impl Approvals {
 
     /// The tool pins kept beside the decisions (the approved servers' tools).
     pub fn tool_pins(&self) -> super::ToolPins {
-        super::ToolPins::at(self.path.with_file_name("tool-pins.json"))
+        self.pins.clone()
     }
 
     /// What was decided about `digest`, if anything.

@@ -8,11 +8,12 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use super::store::{Versioned, lock_beside, read_versioned, sha256_hex, write_versioned};
+use super::store::{Seen, Versioned, lock_beside, read_versioned, sha256_hex, write_versioned};
 use super::subject::{Listing, Pin, PinKind, Subject};
 use super::{DefinitionDigest, TrustError};
 
@@ -140,15 +141,18 @@ impl Pinning {
     }
 }
 
-/// The pins of one data dir.
+/// The pins of one data dir. Clones share what was last read of the file.
 #[derive(Debug, Clone)]
 pub struct ToolPins {
     path: PathBuf,
+    /// The file as this process last read it, and how it was on disk then: every server's review reads the whole
+    /// file, so with 50 servers starting at once each parsed every server's pins (0.5 MB) again.
+    last_read: Arc<Mutex<Option<(Seen, PinFile)>>>,
 }
 
 impl ToolPins {
     pub fn at(path: impl Into<PathBuf>) -> Self {
-        Self { path: path.into() }
+        Self { path: path.into(), last_read: Arc::default() }
     }
 
     pub fn path(&self) -> &Path {
@@ -249,10 +253,20 @@ impl ToolPins {
     /// Runs `change` on the file under its lock and writes the file when `change` says it changed something.
     fn update<T>(&self, change: impl FnOnce(&mut PinFile) -> (bool, T)) -> Result<T, TrustError> {
         let _lock = lock_beside(&self.path)?;
-        let mut file = self.read()?;
+        let mut last_read = self.last_read.lock().unwrap_or_else(PoisonError::into_inner);
+        // Looked at before reading: a writer that ignores the lock and changes the file in between makes the copy
+        // kept below older than its mark, so the next look reads the file again (never the other way round).
+        let seen = Seen::of(&self.path);
+        let mut file = match (last_read.take(), &seen) {
+            (Some((then, file)), Some(now)) if then == *now => file,
+            _ => self.read()?,
+        };
         let (changed, answer) = change(&mut file);
         if changed {
+            // The next update reads what was written, rather than trusting a mark taken after the write.
             write_versioned(&self.path, &mut file)?;
+        } else if let Some(seen) = seen {
+            *last_read = Some((seen, file));
         }
         Ok(answer)
     }

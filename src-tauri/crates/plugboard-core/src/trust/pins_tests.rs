@@ -186,3 +186,27 @@ fn the_approved_fingerprint_ignores_pending_changes() {
     pins.approve_pending(&a, &shown(&pins, &a)).expect("approve");
     assert_ne!(pins.approved_fingerprint().expect("fingerprint"), approved, "an approval");
 }
+
+/// A review reuses what it last read of the file only while the file is as it was then: a change made elsewhere
+/// (another process's approval replaces the file; another program may write into it) is what the next review reads.
+#[test]
+fn a_change_made_elsewhere_is_what_the_next_review_reads() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("tool-pins.json");
+    let pins = ToolPins::at(&path);
+    let files = digest("files");
+    pins.review(&files, "files", &tools(&[tool("read", "one")])).expect("first listing");
+    let pulled = tools(&[tool("read", "two")]);
+    for _ in 0..2 {
+        // The second review changes nothing, so it keeps what it read.
+        assert_eq!(pins.review(&files, "files", &pulled).expect("review").withheld.len(), 1);
+    }
+    let elsewhere = ToolPins::at(&path);
+    elsewhere.approve_pending(&files, &shown(&elsewhere, &files)).expect("approved in another process");
+    assert!(pins.review(&files, "files", &pulled).expect("review").withheld.is_empty(), "the approval is seen");
+    assert!(pins.review(&files, "files", &pulled).expect("review").withheld.is_empty());
+
+    fs::write(&path, b"{ not json").expect("another program writes into the file");
+    let damaged = pins.review(&files, "files", &pulled);
+    assert!(matches!(damaged, Err(TrustError::Corrupt { .. })), "{damaged:?}");
+}

@@ -45,6 +45,31 @@ pub(super) fn write_versioned<T: Versioned>(path: &Path, file: &mut T) -> Result
     write_private_atomically(path, &bytes).map_err(write_error)
 }
 
+/// What tells one version of a file on disk from another without reading it: which file it is, its size and when it
+/// last changed. Plugboard's writers replace the file (a new inode); any other writer moves its change time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Seen {
+    identity: (u64, u64),
+    len: u64,
+    changed: (i64, i64),
+    modified: Option<std::time::SystemTime>,
+}
+
+impl Seen {
+    /// How `path` is now; `None` when it cannot be looked at (missing, say).
+    pub(super) fn of(path: &Path) -> Option<Seen> {
+        let meta = fs::metadata(path).ok()?;
+        #[cfg(unix)]
+        let (identity, changed) = {
+            use std::os::unix::fs::MetadataExt;
+            ((meta.dev(), meta.ino()), (meta.ctime(), meta.ctime_nsec()))
+        };
+        #[cfg(not(unix))]
+        let (identity, changed) = ((0, 0), (0, 0));
+        Some(Seen { identity, len: meta.len(), changed, modified: meta.modified().ok() })
+    }
+}
+
 /// An exclusive lock on `<path>.lock`, released when the returned file is dropped.
 pub(super) fn lock_beside(path: &Path) -> Result<fs::File, TrustError> {
     let locked = || -> io::Result<fs::File> {
