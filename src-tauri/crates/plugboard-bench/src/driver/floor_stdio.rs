@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
@@ -26,12 +26,7 @@ pub struct PipeLoop {
 impl PipeLoop {
     /// Starts `program` and does the MCP handshake by hand.
     pub fn start(program: &Path, args: &[String], prefix: String) -> anyhow::Result<PipeLoop> {
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .with_context(|| format!("cannot start {}", program.display()))?;
+        let mut child = crate::spawn_piped(program, args)?;
         let stdin = child.stdin.take().context("stdin")?;
         let stdout = BufReader::new(child.stdout.take().context("stdout")?);
         let mut pipe = PipeLoop { child, stdin, stdout, prefix, next_id: 1, line: String::new() };

@@ -104,6 +104,16 @@ fn split(command: &[String]) -> (PathBuf, &[String]) {
     (PathBuf::from(&command[0]), &command[1..])
 }
 
+/// Starts `program args` with its stdin and stdout piped to this process (its stderr passes through).
+fn spawn_piped(program: &std::path::Path, args: &[String]) -> anyhow::Result<std::process::Child> {
+    std::process::Command::new(program)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .with_context(|| format!("cannot start {}", program.display()))
+}
+
 fn connect(kind: Kind, wire: Wire, prefix: String, target: &[String]) -> anyhow::Result<Box<dyn Side>> {
     let (program, args) = split(target);
     Ok(match (kind, wire) {

@@ -4,18 +4,12 @@
 
 use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use anyhow::Context;
 
 /// Runs `program args` and relays until the client closes its side; returns once the server exited.
 pub fn run(program: &Path, args: &[String]) -> anyhow::Result<()> {
-    let mut server = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .with_context(|| format!("cannot start {}", program.display()))?;
+    let mut server = crate::spawn_piped(program, args)?;
     let to_server = server.stdin.take().context("the server's stdin")?;
     let from_server = server.stdout.take().context("the server's stdout")?;
     let upstream = std::thread::spawn(move || copy(std::io::stdin().lock(), to_server));

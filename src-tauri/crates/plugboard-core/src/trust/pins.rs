@@ -4,7 +4,8 @@
 //! a renamed or re-pointed entry starts unpinned). Anything new or changed since is withheld until the person
 //! approves it; what it changed to is kept as pending, with whether it is new or changed, so a front end can show
 //! and approve it without connecting. It must never pin a change nobody approved: only the first listing after a
-//! launch approval, or [`ToolPins::approve_pending`], pins.
+//! launch approval, or [`ToolPins::approve_pending`], pins; nor check against a copy of the file older than the
+//! file on disk.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

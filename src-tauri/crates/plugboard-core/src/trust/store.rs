@@ -1,7 +1,8 @@
 //! What the trust files share: a lock file beside each, held while it is read, changed and written, so two
 //! processes deciding at once both keep their decision; the one reader and writer of a versioned JSON file (missing
-//! is empty; unparsable or of another version is corrupt, and nothing in it is trusted); and the digest format. It
-//! must never hold a lock across an await (callers are synchronous and quick), nor read a damaged file as empty.
+//! is empty; unparsable or of another version is corrupt, and nothing in it is trusted); how a file looks on disk,
+//! to tell it unchanged without reading it; and the digest format. It must never hold a lock across an await
+//! (callers are synchronous and quick), nor read a damaged file as empty.
 
 use std::fs;
 use std::io;
