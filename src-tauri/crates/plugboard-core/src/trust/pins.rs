@@ -147,7 +147,7 @@ impl Pinning {
 pub struct ToolPins {
     path: PathBuf,
     /// The file as this process last read it, and how it was on disk then: every server's review reads the whole
-    /// file, so with 50 servers starting at once each parsed every server's pins (0.5 MB) again.
+    /// file, so with 50 servers starting at once each parsed every server's pins (0.45 MB) again.
     last_read: Arc<Mutex<Option<(Seen, PinFile)>>>,
 }
 
