@@ -53,6 +53,8 @@ impl Programs {
         }
         let installed = Installed::new().context("a folder for the binaries' copies")?;
         let copies = installed.install("build", &built.each_ref().map(PathBuf::as_path))?;
+        let [rmcp_call, testserver, plugboard, driver, _keeper]: [PathBuf; 5] =
+            copies.try_into().map_err(|_| anyhow::anyhow!("a copy is missing"))?;
         let baseline = match baseline_plugboard() {
             Some(baseline) => {
                 let keeper = baseline.with_file_name(KEEPER_BINARY);
@@ -62,10 +64,10 @@ impl Programs {
             None => None,
         };
         Ok(Programs {
-            driver: copies[3].clone(),
-            rmcp_call: copies[0].clone(),
-            testserver: copies[1].clone(),
-            plugboard: copies[2].clone(),
+            driver,
+            rmcp_call,
+            testserver,
+            plugboard,
             baseline,
             node22: node22(&repo),
             python: Some(repo.join(".tools/py/bin/python3")).filter(|p| p.exists()),
