@@ -120,7 +120,8 @@ impl Console {
         events: Option<CallObserver>,
         origin: Option<String>,
     ) -> Result<Ran, ConsoleError> {
-        let (call, result) = self.execute(server, tool, arguments, cancel, events, origin).await?;
+        let (finished, result) = self.execute(server, tool, arguments, cancel, events, origin).await?;
+        let call = finished.row(&result);
         let history = Arc::clone(&self.history);
         // A call that ran returns its result even when the history cannot take it (the entry says why).
         let entry = blocking(move || Ok(history.record_or_keep(call))).await?;
@@ -141,7 +142,8 @@ impl Console {
         let executed = self.execute(server, tool, arguments, None, None, None).await;
         let history = Arc::clone(&self.history);
         let recorded = async move {
-            let (call, result) = executed?;
+            let (finished, result) = executed?;
+            let call = finished.row(&result);
             blocking(move || {
                 let entry = history.record_or_keep(call);
                 if entry.unrecorded.is_none()
@@ -157,8 +159,8 @@ impl Console {
         tokio::join!(recorded, meanwhile)
     }
 
-    /// Runs one call and returns its raw result at once; the history row is written just after (the gateway's
-    /// client should not wait for SQLite). [`Console::flush`] waits for the rows still being written.
+    /// Runs one call and returns its raw result at once; the history row is made and written just after (the
+    /// gateway's client should not wait for the result's redacted text nor for SQLite). [`Console::flush`] waits for the rows still being written.
     pub async fn run_recorded_after(
         &self,
         server: &str,
@@ -168,8 +170,9 @@ impl Console {
         events: Option<CallObserver>,
         origin: Option<String>,
     ) -> Result<Result<CallToolResult, SupervisorError>, ConsoleError> {
-        let (call, result) = self.execute(server, tool, arguments, cancel, events, origin).await?;
-        self.recorder.record(call);
+        let (finished, result) = self.execute(server, tool, arguments, cancel, events, origin).await?;
+        // The writer turns the result into the row's text: the client's answer does not wait for it either.
+        self.recorder.record(finished, result.clone());
         Ok(result)
     }
 
@@ -178,7 +181,7 @@ impl Console {
         self.recorder.flush().await;
     }
 
-    /// Runs the call and makes its redacted record.
+    /// Runs the call; what the history keeps of it, but for the result's text ([`Finished::row`]).
     async fn execute(
         &self,
         server: &str,
@@ -187,7 +190,7 @@ impl Console {
         cancel: Option<CallCancel>,
         events: Option<CallObserver>,
         origin: Option<String>,
-    ) -> Result<(NewCall, Result<CallToolResult, SupervisorError>), ConsoleError> {
+    ) -> Result<(Finished, Result<CallToolResult, SupervisorError>), ConsoleError> {
         if self.supervisor.config(server).is_err() {
             return Err(ConsoleError::UnknownServer { server: server.to_owned() });
         }
@@ -214,25 +217,16 @@ impl Console {
             Err(error) => Err(guard::redact_error(&index, server, error)),
         };
         let duration_ms = u32::try_from(started.elapsed().as_millis()).unwrap_or(u32::MAX);
-        let outcome = match &result {
-            Ok(result) => CallOutcome::Result {
-                is_error: result.is_error == Some(true),
-                result: secrets.redact_text(&serde_json::to_string(result).unwrap_or_default()),
-                truncated: false,
-            },
-            Err(SupervisorError::Cancelled { .. }) => CallOutcome::Cancelled,
-            Err(error) => CallOutcome::Failed { message: secrets.redact_text(&error.to_string()) },
-        };
-        let call = NewCall {
+        let finished = Finished {
             server: server.to_owned(),
             tool: tool.to_owned(),
             arguments: redacted_arguments,
             started_at_ms,
             duration_ms,
-            outcome,
             origin,
+            secrets,
         };
-        Ok((call, result))
+        Ok((finished, result))
     }
 
     /// A page of the history (see [`History::page`]).
@@ -256,6 +250,43 @@ impl Console {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, oneshot::Sender<()>>> {
         // Inserts and removes are single steps: a panic elsewhere cannot leave the map half-changed.
         self.running.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// A call that ran, as the history keeps it but for its outcome: the arguments are already redacted.
+pub(crate) struct Finished {
+    server: String,
+    tool: String,
+    arguments: String,
+    started_at_ms: f64,
+    duration_ms: u32,
+    origin: Option<String>,
+    /// What the outcome's text must not show.
+    secrets: ServerSecrets,
+}
+
+impl Finished {
+    /// The history's row of this call with `result` (secrets as references, token-shaped spans redacted).
+    pub(crate) fn row(self, result: &Result<CallToolResult, SupervisorError>) -> NewCall {
+        let secrets = &self.secrets;
+        let outcome = match result {
+            Ok(result) => CallOutcome::Result {
+                is_error: result.is_error == Some(true),
+                result: secrets.redact_text(&serde_json::to_string(result).unwrap_or_default()),
+                truncated: false,
+            },
+            Err(SupervisorError::Cancelled { .. }) => CallOutcome::Cancelled,
+            Err(error) => CallOutcome::Failed { message: secrets.redact_text(&error.to_string()) },
+        };
+        NewCall {
+            server: self.server,
+            tool: self.tool,
+            arguments: self.arguments,
+            started_at_ms: self.started_at_ms,
+            duration_ms: self.duration_ms,
+            outcome,
+            origin: self.origin,
+        }
     }
 }
 
