@@ -2,8 +2,9 @@
 
 use crate::support::{Sandbox, assert_no_process_with, everything, stderr, stdout};
 
-/// status shows a working server ready with its tool count and a broken one failed with the reason; tools lists the
-/// exposed names; call prints the result; and no server process outlives any of these commands.
+/// status shows a working server ready with its tool count and a broken one failed with the reason, and logs to the
+/// data dir; tools lists the exposed names; call prints the result; and no server process outlives any of these
+/// commands.
 #[test]
 #[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]
 fn status_tools_and_call_from_the_terminal() {
@@ -21,6 +22,11 @@ fn status_tools_and_call_from_the_terminal() {
     assert!(line("everything").contains("ready") && line("everything").contains("tool(s)"), "{text}");
     assert!(line("broken").contains("failed") && line("broken").contains("plugboard-no-such-program"), "{text}");
     assert_no_process_with(&marker);
+    // Its log lines went to the one daily file in the data dir, opened by the first of them.
+    let logs: Vec<_> = std::fs::read_dir(sandbox.data_dir().join("logs")).expect("log dir").flatten().collect();
+    assert_eq!(logs.len(), 1, "one rotating log file: {logs:?}");
+    let log = std::fs::read_to_string(logs[0].path()).expect("the log file");
+    assert!(log.contains("launched stdio server"), "{log}");
 
     let tools = sandbox.run(&["tools", "everything"]);
     assert!(tools.status.success(), "{}", stderr(&tools));

@@ -5,11 +5,12 @@
 //! keeps the terminal for its own lines: the libraries' log lines go to the file unless `PLUGBOARD_LOG` is set.
 
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 
 use plugboard_core::secrets::LogScrub;
 
 use tracing_appender::non_blocking::WorkerGuard;
-use tracing_appender::rolling::{Builder, Rotation};
+use tracing_appender::rolling::{Builder, RollingFileAppender, Rotation};
 use tracing_subscriber::EnvFilter;
 use tracing_subscriber::fmt;
 use tracing_subscriber::fmt::MakeWriter;
@@ -44,7 +45,7 @@ const BUFFERED_LINES: usize = 4_096;
 
 /// Installs the global subscriber; every line goes through `scrub` (hand the same one to the engine, which teaches it
 /// the secret values it expands). Keep the returned guard alive: dropping it flushes and closes the file.
-pub fn init(mode: Mode, scrub: &LogScrub) -> Option<WorkerGuard> {
+pub fn init(mode: Mode, scrub: &LogScrub) -> WorkerGuard {
     let requested = std::env::var(LOG_ENV).ok();
     let stderr_default = match mode {
         Mode::Window => "info",
@@ -60,37 +61,74 @@ pub fn init(mode: Mode, scrub: &LogScrub) -> Option<WorkerGuard> {
         .with_filter(tracing_subscriber::filter::filter_fn(move |meta| !own_lines_only || is_own(meta.target())));
 
     let log_dir = plugboard_core::paths::log_dir();
-    // The appender prunes old files at start and complains on stderr when the folder is not there yet.
-    let file = std::fs::create_dir_all(&log_dir).map_err(|e| e.to_string()).and_then(|()| {
-        Builder::new()
-            .rotation(Rotation::DAILY)
-            .filename_prefix(LOG_FILE_PREFIX)
-            .filename_suffix("log")
-            .max_log_files(LOG_FILES_KEPT)
-            .build(&log_dir)
-            .map_err(|e| e.to_string())
-    });
-    let (file_layer, guard, file_error) = match file {
-        Ok(appender) => {
-            // A bounded queue of a few thousand lines, not the default 128,000: that one is allocated up front and
-            // cost every run (a client launching `serve --stdio`, each CLI command) about 5 MiB before any work.
-            let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
-                .buffered_lines_limit(BUFFERED_LINES)
-                .finish(appender);
-            let layer = fmt::layer()
-                .with_ansi(false)
-                .with_writer(Scrubbed { make: writer, scrub: scrub.clone() })
-                .with_filter(EnvFilter::new(filter_directives(requested.as_deref(), "info")));
-            (Some(layer), Some(guard), None)
-        }
-        Err(e) => (None, None, Some(e)),
-    };
+    // A bounded queue of a few thousand lines, not the default 128,000: that one is allocated up front and cost every
+    // run (a client launching `serve --stdio`, each CLI command) about 5 MiB before any work.
+    let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
+        .buffered_lines_limit(BUFFERED_LINES)
+        .finish(OpenedAtFirstLine { dir: log_dir, file: None });
+    let file_layer = fmt::layer()
+        .with_ansi(false)
+        .with_writer(Scrubbed { make: writer, scrub: scrub.clone() })
+        .with_filter(EnvFilter::new(filter_directives(requested.as_deref(), "info")));
     // Another subscriber (a test harness) may already be installed; logging must never stop the app.
     let _ = tracing_subscriber::registry().with(stderr_layer).with(file_layer).try_init();
-    if let Some(e) = file_error {
-        tracing::warn!("logging to the terminal only: cannot write logs under {}: {e}", log_dir.display());
-    }
     guard
+}
+
+/// The daily log file, made by the file writer's thread when the first line comes: a command's start (every cold
+/// `plugboard call`) does not wait for the folder, the pruning of old files and the open, and a run that logs
+/// nothing opens nothing. A folder that cannot be written is said once on stderr; its lines are dropped.
+struct OpenedAtFirstLine {
+    dir: PathBuf,
+    file: Option<Option<RollingFileAppender>>,
+}
+
+impl OpenedAtFirstLine {
+    fn file(&mut self) -> Option<&mut RollingFileAppender> {
+        let dir = &self.dir;
+        self.file
+            .get_or_insert_with(|| match open_log_file(dir) {
+                Ok(file) => Some(file),
+                Err(e) => {
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "plugboard: logging to the terminal only: cannot write logs under {}: {e}",
+                        dir.display()
+                    );
+                    None
+                }
+            })
+            .as_mut()
+    }
+}
+
+impl Write for OpenedAtFirstLine {
+    fn write(&mut self, line: &[u8]) -> std::io::Result<usize> {
+        match self.file() {
+            Some(file) => file.write(line),
+            None => Ok(line.len()),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        // Nothing written yet: nothing to open.
+        match &mut self.file {
+            Some(Some(file)) => file.flush(),
+            _ => Ok(()),
+        }
+    }
+}
+
+fn open_log_file(dir: &Path) -> Result<RollingFileAppender, String> {
+    // The appender prunes old files as it is built and complains on stderr when the folder is not there yet.
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    Builder::new()
+        .rotation(Rotation::DAILY)
+        .filename_prefix(LOG_FILE_PREFIX)
+        .filename_suffix("log")
+        .max_log_files(LOG_FILES_KEPT)
+        .build(dir)
+        .map_err(|e| e.to_string())
 }
 
 /// A sink whose every line loses the secret values `scrub` learnt. The formatter hands a writer one whole line per
