@@ -1,5 +1,5 @@
 //! Per call and large result: every side against one identical server (stdio: `plugboard-testserver`, one process
-//! per side; Streamable HTTP: the suite's minimal server, shared), rounds interleaved, who goes first rotating, then
+//! per side; Streamable HTTP: the suite's minimal server, shared), rounds interleaved in an order shuffled each round, then
 //! the table with paired ratios and the goals. It must never compare sides across runs: every ratio is of
 //! rounds of one run.
 
@@ -9,7 +9,7 @@ use plugboard_bench::Tool;
 use crate::args;
 use crate::home::Home;
 use crate::sides::{Driver, Programs, SideSpec, pinned_cpu};
-use crate::stats::{Figure, Goal, Series, Summary, paired};
+use crate::stats::{Figure, Goal, Series, Summary, order, paired};
 
 pub const FLOOR_STDIO: &str = "no-SDK floor (blocking pipe loop)";
 pub const FLOOR_HTTP: &str = "no-SDK floor (keep-alive HTTP loop)";
@@ -112,7 +112,7 @@ fn start(specs: &[SideSpec], home: &Home) -> Vec<Slot> {
         .collect()
 }
 
-/// Warms every side up, then runs `plan.rounds` rounds, each side once per round, the first side rotating.
+/// Warms every side up, then runs `plan.rounds` rounds, each side once per round, in [`order`].
 fn run(slots: &mut [Slot], plan: Plan) -> Vec<Series> {
     let mut series: Vec<Series> = slots
         .iter()
@@ -138,8 +138,7 @@ fn run(slots: &mut [Slot], plan: Plan) -> Vec<Series> {
     }
     let count = slots.len();
     for round in 0..plan.rounds {
-        for k in 0..count {
-            let i = (round + k) % count;
+        for i in order(round, count) {
             step(&mut slots[i], &mut series[i], plan.calls, true);
         }
     }

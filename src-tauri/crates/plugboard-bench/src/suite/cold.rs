@@ -11,7 +11,7 @@ use anyhow::{Context, bail};
 use crate::args;
 use crate::home::Home;
 use crate::sides::{Programs, SideSpec};
-use crate::stats::{Goal, Summary, median};
+use crate::stats::{Goal, Summary, median, order};
 
 const ROUNDS: usize = 10;
 const PLUGBOARD_CALL: &str = "plugboard call";
@@ -65,8 +65,7 @@ pub fn cold(programs: &Programs, summary: &mut Summary) -> anyhow::Result<()> {
         specs.iter().map(|s| Runs { label: s.label.clone(), runs: Vec::new(), failed: None }).collect();
     // One unmeasured run each first: the page cache holds every binary and script from then on.
     for round in 0..=ROUNDS {
-        for k in 0..specs.len() {
-            let i = (round + k) % specs.len();
+        for i in order(round, specs.len()) {
             if sides[i].failed.is_some() {
                 continue;
             }

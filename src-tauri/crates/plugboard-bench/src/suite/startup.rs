@@ -13,7 +13,7 @@ use serde_json::json;
 use crate::args;
 use crate::home::Home;
 use crate::sides::{Programs, SideSpec};
-use crate::stats::{Goal, Summary, median};
+use crate::stats::{Goal, Summary, median, order};
 
 const ROUNDS: usize = 5;
 const FLEET: usize = 50;
@@ -56,8 +56,8 @@ pub fn startup(programs: &Programs, summary: &mut Summary) -> anyhow::Result<()>
     }
     for round in 0..ROUNDS {
         let count = fleets.len();
-        for k in 0..count {
-            let fleet = &mut fleets[(round + k) % count];
+        for i in order(round, count) {
+            let fleet = &mut fleets[i];
             fleet.runs.push(run_fleet(&fleet.spec, &home)?);
         }
     }

@@ -5,6 +5,15 @@
 
 use plugboard_bench::Round;
 
+/// The order the sides of a comparison run in, round `round` of `count` sides: a shuffle seeded by the round, so
+/// each side follows a different one from round to round (a side that always ran after the Python client's process
+/// paid for the caches it left cold: 8% in the cold comparison) and a run can be repeated.
+pub fn order(round: usize, count: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..count).collect();
+    fastrand::Rng::with_seed(round as u64).shuffle(&mut order);
+    order
+}
+
 /// One side's rounds in one comparison.
 #[derive(Debug, Default)]
 pub struct Series {
