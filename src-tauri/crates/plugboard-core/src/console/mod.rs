@@ -198,7 +198,8 @@ impl Console {
         let index = self.guard.index().await;
         let refused = guard::foreign_secret_in(&index, server, &arguments);
         let secrets = ServerSecrets::new(Arc::clone(&index), server);
-        let redacted_arguments = redact_arguments(&arguments, &secrets);
+        // Redacted with the row (for the gateway, by the history's writer): the call takes these.
+        let sent = arguments.clone();
         let started_at_ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
         let started = Instant::now();
         let result = match refused {
@@ -220,7 +221,7 @@ impl Console {
         let finished = Finished {
             server: server.to_owned(),
             tool: tool.to_owned(),
-            arguments: redacted_arguments,
+            arguments: sent,
             started_at_ms,
             duration_ms,
             origin,
@@ -253,11 +254,12 @@ impl Console {
     }
 }
 
-/// A call that ran, as the history keeps it but for its outcome: the arguments are already redacted.
+/// A call that ran, before the history's row is made of it. It holds the arguments as sent, secrets and all: it is
+/// never shown nor logged (no `Debug`), only made into the redacted row.
 pub(crate) struct Finished {
     server: String,
     tool: String,
-    arguments: String,
+    arguments: JsonObject,
     started_at_ms: f64,
     duration_ms: u32,
     origin: Option<String>,
@@ -266,7 +268,8 @@ pub(crate) struct Finished {
 }
 
 impl Finished {
-    /// The history's row of this call with `result` (secrets as references, token-shaped spans redacted).
+    /// The history's row of this call with `result`: arguments and outcome redacted (secrets as references,
+    /// token-shaped spans and values under secret-looking keys hidden).
     pub(crate) fn row(self, result: &Result<CallToolResult, SupervisorError>) -> NewCall {
         let secrets = &self.secrets;
         let outcome = match result {
@@ -281,7 +284,7 @@ impl Finished {
         NewCall {
             server: self.server,
             tool: self.tool,
-            arguments: self.arguments,
+            arguments: redact_arguments(&self.arguments, secrets),
             started_at_ms: self.started_at_ms,
             duration_ms: self.duration_ms,
             outcome,

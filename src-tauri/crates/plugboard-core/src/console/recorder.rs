@@ -168,7 +168,7 @@ mod tests {
         let finished = Finished {
             server: "files".into(),
             tool: format!("tool-{n}"),
-            arguments: "{}".into(),
+            arguments: serde_json::json!({ "token": "ghp_not-kept", "n": n }).as_object().cloned().unwrap_or_default(),
             started_at_ms: 1_700_000_000_000.0,
             duration_ms: 1,
             origin: Some("a client".into()),
@@ -223,6 +223,7 @@ mod tests {
         assert_eq!(newest_tool(&history).as_deref(), Some("tool-700"));
         let entry = history.get(page.entries[0].id).expect("the row in full");
         assert!(format!("{:?}", entry.outcome).contains("result 699"), "the result's text is the row's: {entry:?}");
+        assert!(!entry.arguments.contains("ghp_not-kept") && entry.arguments.contains("699"), "{}", entry.arguments);
     }
 
     /// Without a flush, a row is in the history once its batch's wait is over, and the writer goes back to waiting
