@@ -65,7 +65,7 @@ pub fn init(mode: Mode, scrub: &LogScrub) -> WorkerGuard {
     // run (a client launching `serve --stdio`, each CLI command) about 5 MiB before any work.
     let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
         .buffered_lines_limit(BUFFERED_LINES)
-        .finish(OpenedAtFirstLine { dir: log_dir, file: None });
+        .finish(OpenedAtFirstLine { dir: log_dir, file: LogFile::NotOpenedYet });
     let file_layer = fmt::layer()
         .with_ansi(false)
         .with_writer(Scrubbed { make: writer, scrub: scrub.clone() })
@@ -80,25 +80,34 @@ pub fn init(mode: Mode, scrub: &LogScrub) -> WorkerGuard {
 /// nothing opens nothing. A folder that cannot be written is said once on stderr; its lines are dropped.
 struct OpenedAtFirstLine {
     dir: PathBuf,
-    file: Option<Option<RollingFileAppender>>,
+    file: LogFile,
+}
+
+enum LogFile {
+    NotOpenedYet,
+    Open(RollingFileAppender),
+    Unwritable,
 }
 
 impl OpenedAtFirstLine {
     fn file(&mut self) -> Option<&mut RollingFileAppender> {
-        let dir = &self.dir;
-        self.file
-            .get_or_insert_with(|| match open_log_file(dir) {
-                Ok(file) => Some(file),
+        if matches!(self.file, LogFile::NotOpenedYet) {
+            self.file = match open_log_file(&self.dir) {
+                Ok(file) => LogFile::Open(file),
                 Err(e) => {
                     let _ = writeln!(
                         std::io::stderr(),
                         "plugboard: logging to the terminal only: cannot write logs under {}: {e}",
-                        dir.display()
+                        self.dir.display()
                     );
-                    None
+                    LogFile::Unwritable
                 }
-            })
-            .as_mut()
+            };
+        }
+        match &mut self.file {
+            LogFile::Open(file) => Some(file),
+            LogFile::NotOpenedYet | LogFile::Unwritable => None,
+        }
     }
 }
 
@@ -113,22 +122,22 @@ impl Write for OpenedAtFirstLine {
     fn flush(&mut self) -> std::io::Result<()> {
         // Nothing written yet: nothing to open.
         match &mut self.file {
-            Some(Some(file)) => file.flush(),
-            _ => Ok(()),
+            LogFile::Open(file) => file.flush(),
+            LogFile::NotOpenedYet | LogFile::Unwritable => Ok(()),
         }
     }
 }
 
-fn open_log_file(dir: &Path) -> Result<RollingFileAppender, String> {
+fn open_log_file(dir: &Path) -> std::io::Result<RollingFileAppender> {
     // The appender prunes old files as it is built and complains on stderr when the folder is not there yet.
-    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(dir)?;
     Builder::new()
         .rotation(Rotation::DAILY)
         .filename_prefix(LOG_FILE_PREFIX)
         .filename_suffix("log")
         .max_log_files(LOG_FILES_KEPT)
         .build(dir)
-        .map_err(|e| e.to_string())
+        .map_err(std::io::Error::other)
 }
 
 /// A sink whose every line loses the secret values `scrub` learnt. The formatter hands a writer one whole line per

@@ -160,7 +160,8 @@ impl Console {
     }
 
     /// Runs one call and returns its raw result at once; the history row is made and written just after (the
-    /// gateway's client should not wait for the result's redacted text nor for SQLite). [`Console::flush`] waits for the rows still being written.
+    /// gateway's client should not wait for the row's redacted text nor for SQLite). [`Console::flush`] waits for
+    /// the rows still being written.
     pub async fn run_recorded_after(
         &self,
         server: &str,
@@ -171,7 +172,7 @@ impl Console {
         origin: Option<String>,
     ) -> Result<Result<CallToolResult, SupervisorError>, ConsoleError> {
         let (finished, result) = self.execute(server, tool, arguments, cancel, events, origin).await?;
-        // The writer turns the result into the row's text: the client's answer does not wait for it either.
+        // The writer makes the row's text: the client's answer does not wait for it.
         self.recorder.record(finished, result.clone());
         Ok(result)
     }
@@ -181,7 +182,7 @@ impl Console {
         self.recorder.flush().await;
     }
 
-    /// Runs the call; what the history keeps of it, but for the result's text ([`Finished::row`]).
+    /// Runs the call; returns what the history's row is made of ([`Finished::row`]) and the result.
     async fn execute(
         &self,
         server: &str,
@@ -263,7 +264,7 @@ pub(crate) struct Finished {
     started_at_ms: f64,
     duration_ms: u32,
     origin: Option<String>,
-    /// What the outcome's text must not show.
+    /// What the row must not show.
     secrets: ServerSecrets,
 }
 
@@ -284,7 +285,7 @@ impl Finished {
         NewCall {
             server: self.server,
             tool: self.tool,
-            arguments: redact_arguments(&self.arguments, secrets),
+            arguments: redact_arguments(self.arguments, secrets),
             started_at_ms: self.started_at_ms,
             duration_ms: self.duration_ms,
             outcome,

@@ -1,5 +1,5 @@
 //! The gateway's history rows, made and written after their calls were answered, by one writer thread. It wakes
-//! for the first row after a quiet spell, lets the rows of the next [`LINGER`] gather, then makes them (the result's
+//! for the first row after a quiet spell, lets the rows of the next [`LINGER`] gather, then makes them (their
 //! redacted text) and writes them in one transaction: calls one after another share SQLite's locks and commit, and
 //! the callers wake it once per batch, not once per row (each wake-up was a context switch on the caller's CPU, and
 //! each row a transaction of its own). It must never block the caller, nor lose a row handed to it before

@@ -42,10 +42,9 @@ impl ServerSecrets {
 }
 
 /// Tool arguments as the history keeps them, as JSON object text.
-pub fn redact_arguments(arguments: &Map<String, Value>, secrets: &ServerSecrets) -> String {
-    let mut copy = arguments.clone();
-    redact_object(&mut copy, secrets);
-    serde_json::to_string(&copy).unwrap_or_else(|_| "{}".into())
+pub fn redact_arguments(mut arguments: Map<String, Value>, secrets: &ServerSecrets) -> String {
+    redact_object(&mut arguments, secrets);
+    serde_json::to_string(&arguments).unwrap_or_else(|_| "{}".into())
 }
 
 fn redact_object(map: &mut Map<String, Value>, secrets: &ServerSecrets) {

@@ -22,7 +22,7 @@ fn secrets() -> ServerSecrets {
 
 fn redacted(arguments: serde_json::Value) -> serde_json::Value {
     let serde_json::Value::Object(map) = arguments else { panic!("arguments are an object") };
-    serde_json::from_str(&redact_arguments(&map, &secrets())).expect("JSON text")
+    serde_json::from_str(&redact_arguments(map, &secrets())).expect("JSON text")
 }
 
 /// Values under secret-looking keys go at any depth (in objects and arrays), numbers and objects under such a key
