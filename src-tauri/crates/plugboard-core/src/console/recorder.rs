@@ -6,7 +6,7 @@
 //! [`Recorder::flush`] returned.
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rmcp::model::CallToolResult;
 use tokio::sync::oneshot;
@@ -121,20 +121,12 @@ impl Drop for Recorder {
 fn run(history: &History, shared: &Shared) {
     let mut queue = shared.lock();
     loop {
-        while queue.is_empty() && !queue.closed {
-            queue = shared.wake.wait(queue).unwrap_or_else(PoisonError::into_inner);
-        }
+        queue = shared.wake.wait_while(queue, |q| q.is_empty() && !q.closed).unwrap_or_else(PoisonError::into_inner);
         if queue.is_empty() {
             return;
         }
-        let until = Instant::now() + LINGER;
-        while queue.flushes.is_empty() && queue.rows.len() < MAX_BATCH && !queue.closed {
-            let left = until.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                break;
-            }
-            queue = shared.wake.wait_timeout(queue, left).unwrap_or_else(PoisonError::into_inner).0;
-        }
+        let lingering = |q: &mut Queue| q.flushes.is_empty() && q.rows.len() < MAX_BATCH && !q.closed;
+        queue = shared.wake.wait_timeout_while(queue, LINGER, lingering).unwrap_or_else(PoisonError::into_inner).0;
         let (rows, flushes) = (std::mem::take(&mut queue.rows), std::mem::take(&mut queue.flushes));
         drop(queue);
         write(history, rows, flushes);
@@ -192,9 +184,9 @@ mod tests {
 
     /// Waits until `holds`, looking every [`LINGER`]; fails after 10 s.
     async fn eventually(holds: impl Fn() -> bool, what: &str) {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
         while !holds() {
-            assert!(Instant::now() < deadline, "not within 10 s: {what}");
+            assert!(std::time::Instant::now() < deadline, "not within 10 s: {what}");
             tokio::time::sleep(LINGER).await;
         }
     }
