@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use rmcp::ServiceExt;
+use rmcp::service::RoleServer;
 
 use super::client_streams::client_streams;
 use super::handler::{Gateway, GatewayOptions};
@@ -12,6 +13,8 @@ use super::http::EndpointError;
 use super::scope::ProfileError;
 use super::start::start_headless;
 use crate::engine::{Engine, EngineError};
+use crate::transport::MAX_MESSAGE_BYTES;
+use crate::transport::line_transport::LineTransport;
 
 /// Why the gateway's session did not end cleanly.
 #[derive(Debug, thiserror::Error)]
@@ -35,7 +38,10 @@ pub enum GatewayError {
 pub async fn serve_stdio(engine: Arc<Engine>, options: GatewayOptions) -> Result<(), GatewayError> {
     let catalog = start_headless(&engine, options.profile.as_deref()).await?;
     let gateway = Gateway::new(Arc::clone(&engine), catalog, options);
-    let served = match gateway.serve(client_streams()).await {
+    let (reader, writer) = client_streams();
+    // A line's limit counts its newline; a message's does not.
+    let transport = LineTransport::<RoleServer, _, _>::new(reader, writer, MAX_MESSAGE_BYTES + 1);
+    let served = match gateway.serve(transport).await {
         Ok(running) => running.waiting().await.map(drop).map_err(|e| GatewayError::Session { message: e.to_string() }),
         Err(e) => Err(GatewayError::Handshake { message: e.to_string() }),
     };

@@ -15,6 +15,7 @@ mod handler;
 mod limits;
 #[cfg(test)]
 mod limits_tests;
+pub(crate) mod line_transport;
 mod list_changes;
 mod person_link;
 mod remote;

@@ -26,8 +26,7 @@ use process_wrap::tokio::{ChildWrapper, CommandWrap};
 use rmcp::model::{
     ClientCapabilities, ClientConfig, ElicitationCapability, Implementation, ProtocolVersion, SamplingCapability,
 };
-use rmcp::service::ClientServiceExt;
-use rmcp::transport::async_rw::AsyncRwTransport;
+use rmcp::service::{ClientServiceExt, RoleClient};
 use tokio::process::{ChildStdin, ChildStdout};
 
 pub use containment::{Containment, KEEPER_BINARY};
@@ -43,6 +42,7 @@ pub use stderr_tail::StderrTail;
 use super::era::{Opening, refusal_in_words, stdio_falls_back};
 use super::guarded::Guarded;
 use super::limits::MAX_MESSAGE_BYTES;
+use super::line_transport::LineTransport;
 use super::{Answerer, McpSession, TransportError, client_handler};
 use containment::ContainmentPolicy;
 use docker::DockerCleanup;
@@ -215,9 +215,9 @@ async fn attempt(
     let (handler, notices) = client_handler(answerer.clone());
     let (wire, tap) = (handler.tripwire(), handler.call_tap());
     let stdout = LineLimit::new(stdout, MAX_MESSAGE_BYTES, wire.clone());
-    // rmcp's own cap (it drops an oversized line and reads on) sits one byte above ours, which counts the line
-    // without its newline: ours always decides.
-    let transport = AsyncRwTransport::new_client(stdout, stdin).with_max_line_length(MAX_MESSAGE_BYTES + 1);
+    // The transport's own cap (it drops an oversized line and reads on) counts the newline, ours does not: one byte
+    // above ours, so ours always decides.
+    let transport = LineTransport::<RoleClient, _, _>::new(stdout, stdin, MAX_MESSAGE_BYTES + 1);
     let serving = handler.serve_with_lifecycle(Guarded::new(transport, wire.clone(), tap), opening.for_stdio());
     let served = match probe {
         None => serving.await,
