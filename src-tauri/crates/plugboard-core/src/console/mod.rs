@@ -192,7 +192,7 @@ impl Console {
         events: Option<CallObserver>,
         origin: Option<String>,
     ) -> Result<(Finished, Result<CallToolResult, SupervisorError>), ConsoleError> {
-        if self.supervisor.config(server).is_err() {
+        if !self.supervisor.supervises(server) {
             return Err(ConsoleError::UnknownServer { server: server.to_owned() });
         }
         // Built once per change of the secrets, not per call (guard.rs).

@@ -193,6 +193,11 @@ impl Supervisor {
         self.with_handle(server, |h| h.config.clone())
     }
 
+    /// Whether `server` is one of the supervised servers (without copying its config, as each call asks).
+    pub fn supervises(&self, server: &str) -> bool {
+        self.lock().contains_key(server)
+    }
+
     /// Every server's status, by name.
     pub fn statuses(&self) -> Vec<(String, ServerStatus)> {
         self.lock().iter().map(|(name, h)| (name.clone(), h.route.status.borrow().clone())).collect()
