@@ -108,8 +108,15 @@ pub(crate) struct LineTransport<Role: ToolCallLines, R, W> {
     /// Skipping the rest of a line that grew past `max_line`.
     discarding: bool,
     /// `None` once closed: dropping the writer ends the peer's input.
-    write: Arc<tokio::sync::Mutex<Option<W>>>,
+    write: Arc<tokio::sync::Mutex<Option<Writer<W>>>>,
     sent: Arc<Mutex<Role::Sent>>,
+}
+
+/// The peer's input, and the buffer each message is written into first. The buffer keeps its size between
+/// messages: a fresh one for each large result (a 5 MiB one, say) would fault in new pages every time.
+struct Writer<W> {
+    out: W,
+    buffer: Vec<u8>,
 }
 
 /// What one whole line turned out to be.
@@ -128,7 +135,7 @@ impl<Role: ToolCallLines, R: AsyncRead + Unpin, W: AsyncWrite + Unpin> LineTrans
             line: Vec::new(),
             max_line,
             discarding: false,
-            write: Arc::new(tokio::sync::Mutex::new(Some(write))),
+            write: Arc::new(tokio::sync::Mutex::new(Some(Writer { out: write, buffer: Vec::new() }))),
             sent: Arc::default(),
         }
     }
@@ -215,17 +222,18 @@ fn request_id_of(line: &[u8]) -> Option<RequestId> {
 }
 
 async fn write_line<W: AsyncWrite + Unpin>(
-    write: &tokio::sync::Mutex<Option<W>>,
+    write: &tokio::sync::Mutex<Option<Writer<W>>>,
     message: &impl serde::Serialize,
 ) -> std::io::Result<()> {
-    let mut bytes = serde_json::to_vec(message)?;
-    bytes.push(b'\n');
     let mut write = write.lock().await;
-    let Some(write) = write.as_mut() else {
+    let Some(Writer { out, buffer }) = write.as_mut() else {
         return Err(std::io::Error::new(std::io::ErrorKind::NotConnected, "the transport is closed"));
     };
-    write.write_all(&bytes).await?;
-    write.flush().await
+    buffer.clear();
+    serde_json::to_writer(&mut *buffer, message)?;
+    buffer.push(b'\n');
+    out.write_all(buffer).await?;
+    out.flush().await
 }
 
 impl<Role, R, W> Transport<Role> for LineTransport<Role, R, W>
