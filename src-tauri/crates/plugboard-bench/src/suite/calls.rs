@@ -1,7 +1,8 @@
 //! Per call and large result: every side against one identical server (stdio: `plugboard-testserver`, one process
 //! per side; Streamable HTTP: the suite's minimal server, shared), rounds interleaved in an order shuffled each round, then
-//! the table with paired ratios and the goals. It must never compare sides across runs: every ratio is of
-//! rounds of one run.
+//! the table with paired ratios and the goals. Every side runs pinned with its server to one CPU, over
+//! HTTP as over stdio; HTTP's one-call-at-a-time comparison also runs unpinned, printed beside it with no goal. It
+//! must never compare sides across runs: every ratio is of rounds of one run.
 
 use anyhow::Context;
 use plugboard_bench::Tool;
@@ -46,15 +47,27 @@ const SEQUENTIAL: Plan = Plan { tool: Tool::Echo, calls: 200, concurrency: 1, ro
 const CONCURRENT: Plan = Plan { tool: Tool::Echo, calls: 400, concurrency: 8, rounds: ROUNDS, warm_up: WARM_UP_CALLS };
 const BIG: Plan = Plan { tool: Tool::Big, calls: 2, concurrency: 1, rounds: ROUNDS, warm_up: 10 };
 
+/// The suite's two minimal HTTP servers: one whose threads share the pinned sides' CPU, one left to the scheduler.
+///
+/// Unpinned, on this suite's 2-vCPU VMs, a round trip's time is mostly where the scheduler put the two ends: the
+/// floor's one blocking thread is woken on its server's CPU (16 µs), while an async client's runtime threads wake
+/// each other across CPUs, each wake-up of an idle vCPU 20–30 µs (2026-12-04: a hyper client 33 µs pinned, 63–67 µs
+/// unpinned, the same blocking floor 16 and 60–78 µs when its server thread sat in its own process). So the goals are
+/// read pinned, as stdio's are; the unpinned run shows what the scheduler adds.
+pub struct HttpUrls {
+    pub pinned: String,
+    pub unpinned: String,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Wire {
     Stdio,
     Http,
 }
 
-/// The sides of one wire; stdio ones pinned with their server to one CPU. Over HTTP the gateway is no side: the
-/// issue's gateway row is `serve --stdio`.
-fn sides(programs: &Programs, wire: Wire, url: &str) -> Vec<SideSpec> {
+/// The sides of one wire, `pinned` to one CPU with their server (stdio ones always). Over HTTP the gateway is no
+/// side: the gateway row is `serve --stdio`.
+fn sides(programs: &Programs, wire: Wire, url: &str, pinned: bool) -> Vec<SideSpec> {
     let driver = &programs.driver;
     let server = &programs.testserver;
     let mut specs = match wire {
@@ -71,9 +84,9 @@ fn sides(programs: &Programs, wire: Wire, url: &str) -> Vec<SideSpec> {
             ),
         ],
         Wire::Http => vec![
-            SideSpec::new(FLOOR_HTTP, driver, args!["loop", "floor", "http", "", url], false),
-            SideSpec::new(RMCP, driver, args!["loop", "rmcp", "http", "", url], false),
-            SideSpec::new(SUPERVISOR, driver, args!["loop", "supervisor", "http", "", url], false),
+            SideSpec::new(FLOOR_HTTP, driver, args!["loop", "floor", "http", "", url], pinned),
+            SideSpec::new(RMCP, driver, args!["loop", "rmcp", "http", "", url], pinned),
+            SideSpec::new(SUPERVISOR, driver, args!["loop", "supervisor", "http", "", url], pinned),
         ],
     };
     if let (Wire::Stdio, Some(baseline)) = (wire, &programs.baseline) {
@@ -84,7 +97,7 @@ fn sides(programs: &Programs, wire: Wire, url: &str) -> Vec<SideSpec> {
         Wire::Stdio => ("stdio", server.as_os_str().to_owned()),
         Wire::Http => ("http", url.into()),
     };
-    let pinned = wire == Wire::Stdio;
+    let pinned = pinned || wire == Wire::Stdio;
     if let Some(node) = &programs.node22 {
         let script = programs.node_driver();
         specs.push(SideSpec::new(TYPESCRIPT, node, args![&script, "loop", wire_arg, "", &target], pinned));
@@ -206,13 +219,14 @@ fn p50_ratio(series: &[Series], a: &str, b: &str) -> Option<f64> {
 }
 
 /// Per call over `wire`: one call at a time, then 8 at once, with the goals.
-pub fn per_call(programs: &Programs, summary: &mut Summary, wire: Wire, url: &str) -> anyhow::Result<()> {
+pub fn per_call(programs: &Programs, summary: &mut Summary, wire: Wire, urls: &HttpUrls) -> anyhow::Result<()> {
     let home = Home::with_servers(&programs.plugboard, 1, &programs.testserver, &[]).context("the gateway's config")?;
-    let mut slots = start(&sides(programs, wire, url), &home);
-    let (name, pinning) = match wire {
-        Wire::Stdio => ("stdio", format!(", each side and its server pinned to CPU {}", pinned_cpu())),
-        Wire::Http => ("Streamable HTTP", String::new()),
+    let mut slots = start(&sides(programs, wire, &urls.pinned, true), &home);
+    let name = match wire {
+        Wire::Stdio => "stdio",
+        Wire::Http => "Streamable HTTP",
     };
+    let pinning = format!(", each side and its server pinned to CPU {}", pinned_cpu());
     let sequential = run(&mut slots, SEQUENTIAL);
     let title =
         format!("{name} echo, one call at a time ({ROUNDS} rounds × {} calls a side{pinning})", SEQUENTIAL.calls);
@@ -262,16 +276,40 @@ pub fn per_call(programs: &Programs, summary: &mut Summary, wire: Wire, url: &st
     let concurrent = run(&mut slots, CONCURRENT);
     let title = format!("{name} echo, 8 calls at once ({ROUNDS} rounds × {} calls a side{pinning})", CONCURRENT.calls);
     table(summary, &title, &concurrent, SUPERVISOR);
+    drop(slots);
+    if wire == Wire::Http {
+        unpinned_http(programs, summary, &urls.unpinned, &home);
+    }
     Ok(())
 }
 
+/// HTTP one call at a time with every side and the server left to the scheduler: no goal (see [`HttpUrls`]).
+fn unpinned_http(programs: &Programs, summary: &mut Summary, url: &str, home: &Home) {
+    let mut slots = start(&sides(programs, Wire::Http, url, false), home);
+    let sequential = run(&mut slots, SEQUENTIAL);
+    let title = format!(
+        "Streamable HTTP echo, one call at a time, unpinned ({ROUNDS} rounds × {} calls a side; no goal)",
+        SEQUENTIAL.calls
+    );
+    table(summary, &title, &sequential, SUPERVISOR);
+    println!(
+        "  unpinned: supervisor ÷ no-SDK floor {}, TypeScript SDK ÷ supervisor {}",
+        ratio(p50_ratio(&sequential, SUPERVISOR, FLOOR_HTTP)),
+        ratio(p50_ratio(&sequential, TYPESCRIPT, SUPERVISOR))
+    );
+}
+
 /// A 5 MiB tool result through every side of `wire`.
-pub fn big(programs: &Programs, summary: &mut Summary, wire: Wire, url: &str) -> anyhow::Result<()> {
+pub fn big(programs: &Programs, summary: &mut Summary, wire: Wire, urls: &HttpUrls) -> anyhow::Result<()> {
     let home = Home::with_servers(&programs.plugboard, 1, &programs.testserver, &[]).context("the gateway's config")?;
-    let mut slots = start(&sides(programs, wire, url), &home);
+    let mut slots = start(&sides(programs, wire, &urls.pinned, true), &home);
     let series = run(&mut slots, BIG);
     let name = if wire == Wire::Stdio { "stdio" } else { "Streamable HTTP" };
-    let title = format!("{name} 5 MiB result ({ROUNDS} rounds × {} calls a side)", BIG.calls);
+    let title = format!(
+        "{name} 5 MiB result ({ROUNDS} rounds × {} calls a side, each side and its server pinned to CPU {})",
+        BIG.calls,
+        pinned_cpu()
+    );
     table(summary, &title, &series, SUPERVISOR);
     if wire == Wire::Stdio {
         summary.goal(&Goal::at_most(

@@ -17,7 +17,7 @@ mod stats;
 
 use std::process::ExitCode;
 
-use calls::Wire;
+use calls::{HttpUrls, Wire};
 use sides::Programs;
 use stats::Summary;
 
@@ -46,19 +46,25 @@ fn main() -> ExitCode {
     }
 }
 
+fn mini_http_url(port: u16) -> String {
+    format!("http://127.0.0.1:{port}/mcp")
+}
+
 fn run(parts: &[&str]) -> anyhow::Result<()> {
     let programs = Programs::find()?;
     println!("plugboard-bench: {} ({} CPUs), {}", machine(), num_cpus(), today());
-    let port = mini_http::start()?;
-    let url = format!("http://127.0.0.1:{port}/mcp");
+    let urls = HttpUrls {
+        pinned: mini_http_url(mini_http::start(Some(sides::pinned_cpu()))?),
+        unpinned: mini_http_url(mini_http::start(None)?),
+    };
     let mut summary = Summary::default();
     for part in parts {
         // A part that cannot run says why; the others still run.
         let done = match *part {
-            "calls-stdio" => calls::per_call(&programs, &mut summary, Wire::Stdio, &url),
-            "calls-http" => calls::per_call(&programs, &mut summary, Wire::Http, &url),
-            "big-stdio" => calls::big(&programs, &mut summary, Wire::Stdio, &url),
-            "big-http" => calls::big(&programs, &mut summary, Wire::Http, &url),
+            "calls-stdio" => calls::per_call(&programs, &mut summary, Wire::Stdio, &urls),
+            "calls-http" => calls::per_call(&programs, &mut summary, Wire::Http, &urls),
+            "big-stdio" => calls::big(&programs, &mut summary, Wire::Stdio, &urls),
+            "big-http" => calls::big(&programs, &mut summary, Wire::Http, &urls),
             "cold" => cold::cold(&programs, &mut summary),
             "startup" => startup::startup(&programs, &mut summary),
             _ => {

@@ -6,16 +6,34 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 
+use nix::sched::{CpuSet, sched_setaffinity};
+use nix::unistd::Pid;
 use serde_json::{Value, json};
 
-/// Starts the server on a free loopback port, one thread per connection; returns the port. It lives as long as
-/// the bench process.
-pub fn start() -> std::io::Result<u16> {
+/// Starts the server on a free loopback port, one thread per connection, each on CPU `cpu` when given (as a
+/// pinned stdio side's server shares its client's CPU); returns the port. It lives as long as the bench process.
+pub fn start(cpu: Option<usize>) -> anyhow::Result<u16> {
     let listener = TcpListener::bind("127.0.0.1:0")?;
     let port = listener.local_addr()?.port();
+    let pin = match cpu {
+        Some(cpu) => {
+            let mut set = CpuSet::new();
+            set.set(cpu)?;
+            Some(set)
+        }
+        None => None,
+    };
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
-            std::thread::spawn(move || serve(stream));
+            std::thread::spawn(move || {
+                // Pid 0 is the calling thread: only this connection's thread moves.
+                if let Some(set) = pin
+                    && let Err(e) = sched_setaffinity(Pid::from_raw(0), &set)
+                {
+                    println!("  (the HTTP server's thread could not be pinned: {e}; its figures are unpinned)");
+                }
+                serve(stream);
+            });
         }
     });
     Ok(port)
