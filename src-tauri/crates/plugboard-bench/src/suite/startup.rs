@@ -87,7 +87,13 @@ pub fn startup(programs: &Programs, summary: &mut Summary) -> anyhow::Result<()>
         let all = median(of(&format!("{who}: {FLEET} at once{start}")).iter().map(|r| r.again_ms).collect());
         let alone = of(&format!("{who}: 1 at once{start}")).iter().map(|r| r.again_ms).fold(0.0, f64::max);
         let text = format!("start-up{start}: {who} {FLEET} at once (median) ÷ the slowest one alone");
-        summary.goal(&Goal::at_most(&text, Some(all / alone), 1.3));
+        if slow {
+            summary.goal(&Goal::at_most(&text, Some(all / alone), 1.3));
+        } else {
+            // The goal is for servers with a realistic start: beside one that is ready in 2–4 ms, this ratio
+            // is the machine's spawn rate, not Plugboard's overhead.
+            println!("  {text}: {:.2}× (no goal: servers that start at once)", all / alone);
+        }
     }
     gateway_memory(programs, summary)
 }
