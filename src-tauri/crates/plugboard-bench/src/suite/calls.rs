@@ -52,7 +52,7 @@ const BIG: Plan = Plan { tool: Tool::Big, calls: 2, concurrency: 1, rounds: ROUN
 /// Unpinned, on this suite's 2-vCPU VMs, a round trip's time is mostly where the scheduler put the two ends: the
 /// floor's one blocking thread is woken on its server's CPU (16 µs), while an async client's runtime threads wake
 /// each other across CPUs, each wake-up of an idle vCPU 20–30 µs (2026-12-04: a hyper client 33 µs pinned, 63–67 µs
-/// unpinned, the same blocking floor 16 and 60–78 µs when its server thread sat in its own process). So the goals are
+/// unpinned, the same blocking floor 16 and 60–78 µs with its server thread in the same process). So the goals are
 /// read pinned, as stdio's are; the unpinned run shows what the scheduler adds.
 pub struct HttpUrls {
     pub pinned: String,
@@ -65,22 +65,22 @@ pub enum Wire {
     Http,
 }
 
-/// The sides of one wire, `pinned` to one CPU with their server (stdio ones always). Over HTTP the gateway is no
-/// side: the gateway row is `serve --stdio`.
+/// The sides of one wire, each `pinned` to one CPU with its server or not. Over HTTP the gateway is no side: the
+/// issue's gateway row is `serve --stdio`.
 fn sides(programs: &Programs, wire: Wire, url: &str, pinned: bool) -> Vec<SideSpec> {
     let driver = &programs.driver;
     let server = &programs.testserver;
     let mut specs = match wire {
         Wire::Stdio => vec![
-            SideSpec::new(FLOOR_STDIO, driver, args!["loop", "floor", "stdio", "", server], true),
-            SideSpec::new(RMCP, driver, args!["loop", "rmcp", "stdio", "", server], true),
-            SideSpec::new(RMCP_RELAYED, driver, args!["loop", "rmcp", "stdio", "", driver, "relay", server], true),
-            SideSpec::new(SUPERVISOR, driver, args!["loop", "supervisor", "stdio", "", server], true),
+            SideSpec::new(FLOOR_STDIO, driver, args!["loop", "floor", "stdio", "", server], pinned),
+            SideSpec::new(RMCP, driver, args!["loop", "rmcp", "stdio", "", server], pinned),
+            SideSpec::new(RMCP_RELAYED, driver, args!["loop", "rmcp", "stdio", "", driver, "relay", server], pinned),
+            SideSpec::new(SUPERVISOR, driver, args!["loop", "supervisor", "stdio", "", server], pinned),
             SideSpec::new(
                 GATEWAY,
                 driver,
                 args!["loop", "rmcp", "stdio", "mcp__bench__", &programs.plugboard, "serve", "--stdio"],
-                true,
+                pinned,
             ),
         ],
         Wire::Http => vec![
@@ -91,19 +91,18 @@ fn sides(programs: &Programs, wire: Wire, url: &str, pinned: bool) -> Vec<SideSp
     };
     if let (Wire::Stdio, Some(baseline)) = (wire, &programs.baseline) {
         let gateway = args!["loop", "rmcp", "stdio", "mcp__bench__", baseline, "serve", "--stdio"];
-        specs.push(SideSpec::new(GATEWAY_BASELINE, driver, gateway, true));
+        specs.push(SideSpec::new(GATEWAY_BASELINE, driver, gateway, pinned));
     }
     let (wire_arg, target) = match wire {
         Wire::Stdio => ("stdio", server.as_os_str().to_owned()),
         Wire::Http => ("http", url.into()),
     };
-    let pinned = pinned || wire == Wire::Stdio;
     if let Some(node) = &programs.node22 {
         let script = programs.node_driver();
         specs.push(SideSpec::new(TYPESCRIPT, node, args![&script, "loop", wire_arg, "", &target], pinned));
         if wire == Wire::Stdio {
             let gateway = args![script, "loop", "stdio", "mcp__bench__", &programs.plugboard, "serve", "--stdio"];
-            specs.push(SideSpec::new(GATEWAY_TS, node, gateway, true));
+            specs.push(SideSpec::new(GATEWAY_TS, node, gateway, pinned));
         }
     } else {
         println!("  ({TYPESCRIPT} skipped: no Node >= 22; `make deps-tests` installs it under .tools/node22)");
