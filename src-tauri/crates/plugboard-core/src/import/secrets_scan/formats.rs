@@ -62,23 +62,45 @@ const SHAPES: &[Shape] = &[
 ];
 
 /// Every secret-shaped span in `text`, in order, never overlapping.
+///
+/// It runs over every call's arguments and result for the history, so it looks only where a hit can start: at a byte
+/// that starts some format, where a word starts. Every such byte is ASCII, so it is a character boundary, and a byte
+/// before it that is not ASCII ends a character that is no ASCII letter or digit. (Trying every character took 27–102
+/// ms for a 5 MiB result, 1.6 µs for an echo's; this takes 4–13 ms and under 0.1 µs.)
 pub(super) fn find(text: &str) -> Vec<Hit> {
     let mut hits = url_passwords(text);
+    let bytes = text.as_bytes();
     let mut at = 0;
-    while at < text.len() {
-        let starts_word = text[..at].chars().next_back().is_none_or(|c| !c.is_ascii_alphanumeric());
-        let hit = if starts_word { token_at(text, at) } else { None };
+    while let Some(found) = bytes[at..].iter().position(|&b| FIRST_BYTES[usize::from(b)]) {
+        let start = at + found;
+        let starts_word = start == 0 || !bytes[start - 1].is_ascii_alphanumeric();
+        let hit = if starts_word { token_at(text, start) } else { None };
         match hit {
             Some(hit) if !hits.iter().any(|h| overlaps(&h.range, &hit.range)) => {
                 at = hit.range.end;
                 hits.push(hit);
             }
-            _ => at += text[at..].chars().next().map_or(1, char::len_utf8),
+            _ => at = start + 1,
         }
     }
     hits.sort_by_key(|h| h.range.start);
     hits
 }
+
+/// What a JWT's header starts with: `{"` in base64url.
+const JWT_START: &str = "eyJ";
+
+/// The bytes a format can start with: a JWT's and each shape's prefix's first.
+const FIRST_BYTES: [bool; 256] = {
+    let mut first = [false; 256];
+    first[JWT_START.as_bytes()[0] as usize] = true;
+    let mut i = 0;
+    while i < SHAPES.len() {
+        first[SHAPES[i].prefix.as_bytes()[0] as usize] = true;
+        i += 1;
+    }
+    first
+};
 
 fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {
     a.start < b.end && b.start < a.end
@@ -110,14 +132,17 @@ fn plausible(prefix: &str, body: &str) -> bool {
 
 /// `eyJ….eyJ….sig`: a JSON header and payload in base64url, then a signature that may be empty.
 fn jwt_len(rest: &str) -> Option<usize> {
+    if !rest.starts_with(JWT_START) {
+        return None;
+    }
     let segment = |s: &str| s.find(|c: char| !base64url(c)).unwrap_or(s.len());
     let header = segment(rest);
-    if !rest.starts_with("eyJ") || header < 10 || !rest[header..].starts_with('.') {
+    if header < 10 || !rest[header..].starts_with('.') {
         return None;
     }
     let payload_start = header + 1;
     let payload = segment(&rest[payload_start..]);
-    if !rest[payload_start..].starts_with("eyJ") || payload < 10 {
+    if !rest[payload_start..].starts_with(JWT_START) || payload < 10 {
         return None;
     }
     let sig_start = payload_start + payload;
@@ -209,5 +234,77 @@ mod tests {
     fn url_passwords_are_found() {
         assert_eq!(found("postgresql://app:hunter2@db.local:5432/app"), [("hunter2", "url-password")]);
         assert_eq!(found("see https://u:p%40ss@x.example/path?q=1"), [("p%40ss", "url-password")]);
+    }
+
+    /// A word starts after any character that is not an ASCII letter or digit, multi-byte ones too.
+    #[test]
+    fn a_token_after_a_multibyte_character_is_found() {
+        let token = "ghp_aB3dE5gH7jK9mN1pQ2rS4tU6vW8xY0zA1bC2";
+        assert_eq!(found(&format!("clé→{token}")), [(token, "github-token")]);
+        assert_eq!(found(&format!("é{token}")), [(token, "github-token")]);
+        assert_eq!(found(&format!("x{token}")), []);
+    }
+
+    /// The plain scan `find` replaced: every character boundary tried in turn.
+    fn find_at_every_character(text: &str) -> Vec<Hit> {
+        let mut hits = url_passwords(text);
+        let mut at = 0;
+        while at < text.len() {
+            let starts_word = text[..at].chars().next_back().is_none_or(|c| !c.is_ascii_alphanumeric());
+            let hit = if starts_word { token_at(text, at) } else { None };
+            match hit {
+                Some(hit) if !hits.iter().any(|h| overlaps(&h.range, &hit.range)) => {
+                    at = hit.range.end;
+                    hits.push(hit);
+                }
+                _ => at += text[at..].chars().next().map_or(1, char::len_utf8),
+            }
+        }
+        hits.sort_by_key(|h| h.range.start);
+        hits
+    }
+
+    /// Texts made of the pieces formats are made of (prefixes, token bodies, separators, URL parts, multi-byte
+    /// characters), so that hits, near misses and overlaps with URL passwords are common.
+    fn texts() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let piece = prop_oneof![
+            Just("ghp_"),
+            Just("github_pat_"),
+            Just("sk-"),
+            Just("sk-ant-"),
+            Just("sk_live_"),
+            Just("xoxb-"),
+            Just("AKIA"),
+            Just("AIza"),
+            Just("glpat-"),
+            Just("eyJhbGciOiJIUzI1NiJ9"),
+            Just("eyJzdWIiOiIxMjM0NTY3ODkwIn0"),
+            Just("aB3dE5gH7jK9mN1pQ2rS4tU6"),
+            Just("IOSFODNN7EXAMPLE"),
+            Just("0123456789"),
+            Just("."),
+            Just("-"),
+            Just("_"),
+            Just(" "),
+            Just("="),
+            Just("://"),
+            Just("u:"),
+            Just("@"),
+            Just("/"),
+            Just("é"),
+            Just("→"),
+            Just("x"),
+            Just("e"),
+        ];
+        proptest::collection::vec(piece, 0..40).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest::proptest! {
+        /// Looking only where a format can start finds exactly what trying every character found.
+        #[test]
+        fn finds_what_the_plain_scan_finds(text in texts()) {
+            proptest::prop_assert_eq!(find(&text), find_at_every_character(&text));
+        }
     }
 }
