@@ -39,8 +39,7 @@ pub async fn serve_stdio(engine: Arc<Engine>, options: GatewayOptions) -> Result
     let catalog = start_headless(&engine, options.profile.as_deref()).await?;
     let gateway = Gateway::new(Arc::clone(&engine), catalog, options);
     let (reader, writer) = client_streams();
-    // A line's limit counts its newline; a message's does not.
-    let transport = LineTransport::<RoleServer, _, _>::new(reader, writer, MAX_MESSAGE_BYTES + 1);
+    let transport = LineTransport::<RoleServer, _, _>::new(reader, writer, MAX_MESSAGE_BYTES);
     let served = match gateway.serve(transport).await {
         Ok(running) => running.waiting().await.map(drop).map_err(|e| GatewayError::Session { message: e.to_string() }),
         Err(e) => Err(GatewayError::Handshake { message: e.to_string() }),

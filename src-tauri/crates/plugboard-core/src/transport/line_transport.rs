@@ -104,6 +104,7 @@ pub(crate) struct LineTransport<Role: ToolCallLines, R, W> {
     /// The line being read; cleared only once it is whole and parsed, so a `receive` dropped mid-line (rmcp polls
     /// it in a `select!`) resumes the same line.
     line: Vec<u8>,
+    /// The longest line kept, its newline included.
     max_line: usize,
     /// Skipping the rest of a line that grew past `max_line`.
     discarding: bool,
@@ -128,12 +129,12 @@ enum Line<Role: ServiceRole> {
 }
 
 impl<Role: ToolCallLines, R: AsyncRead + Unpin, W: AsyncWrite + Unpin> LineTransport<Role, R, W> {
-    /// `max_line` counts a line's bytes with its newline; a longer line is dropped.
-    pub(crate) fn new(read: R, write: W, max_line: usize) -> Self {
+    /// A message longer than `max_message` bytes (its newline not counted) is dropped, and reading goes on.
+    pub(crate) fn new(read: R, write: W, max_message: usize) -> Self {
         Self {
             read: BufReader::new(read),
             line: Vec::new(),
-            max_line,
+            max_line: max_message + 1,
             discarding: false,
             write: Arc::new(tokio::sync::Mutex::new(Some(Writer { out: write, buffer: Vec::new() }))),
             sent: Arc::default(),

@@ -15,15 +15,15 @@ use super::{LineTransport, ToolCallLines};
 type Connected<Role> = (LineTransport<Role, DuplexStream, DuplexStream>, DuplexStream, BufReader<DuplexStream>);
 
 /// The transport, and the peer's ends: what it writes to the transport, and what it reads from it.
-fn connected<Role: ToolCallLines>(max_line: usize) -> Connected<Role> {
+fn connected<Role: ToolCallLines>(max_message: usize) -> Connected<Role> {
     let (read, peer_out) = tokio::io::duplex(1 << 16);
     let (write, peer_in) = tokio::io::duplex(1 << 16);
-    (LineTransport::new(read, write, max_line), peer_out, BufReader::new(peer_in))
+    (LineTransport::new(read, write, max_message), peer_out, BufReader::new(peer_in))
 }
 
 /// A client's transport, and the server's ends.
-fn client(max_line: usize) -> Connected<RoleClient> {
-    connected(max_line)
+fn client(max_message: usize) -> Connected<RoleClient> {
+    connected(max_message)
 }
 
 fn call(id: i64) -> ClientJsonRpcMessage {

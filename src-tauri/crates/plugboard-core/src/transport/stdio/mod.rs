@@ -215,9 +215,9 @@ async fn attempt(
     let (handler, notices) = client_handler(answerer.clone());
     let (wire, tap) = (handler.tripwire(), handler.call_tap());
     let stdout = LineLimit::new(stdout, MAX_MESSAGE_BYTES, wire.clone());
-    // The transport's own cap (it drops an oversized line and reads on) counts the newline, ours does not: one byte
-    // above ours, so ours always decides.
-    let transport = LineTransport::<RoleClient, _, _>::new(stdout, stdin, MAX_MESSAGE_BYTES + 1);
+    // The transport would drop an oversized line and read on; the line limit beneath it, at the same size, sees the
+    // bytes first and ends the session instead.
+    let transport = LineTransport::<RoleClient, _, _>::new(stdout, stdin, MAX_MESSAGE_BYTES);
     let serving = handler.serve_with_lifecycle(Guarded::new(transport, wire.clone(), tap), opening.for_stdio());
     let served = match probe {
         None => serving.await,
