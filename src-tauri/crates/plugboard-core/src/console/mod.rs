@@ -4,6 +4,7 @@
 //! record or return a secret value in plain text (see redact.rs), and a call's failure is an outcome it records, not
 //! an error it returns.
 
+mod capped_json;
 pub mod cli_line;
 mod guard;
 pub mod history;
@@ -255,6 +256,10 @@ impl Console {
     }
 }
 
+/// How far past the history's cap a result's text is redacted: longer than any token shape the redaction knows
+/// (a JWT of a few kB is a long one), so one that begins before the cap is found whole.
+const TOKEN_MARGIN: usize = 16 * 1024;
+
 /// A call that ran, before the history's row is made of it. It holds the arguments as sent, secrets and all: it is
 /// never shown nor logged (no `Debug`), only made into the redacted row.
 pub(crate) struct Finished {
@@ -274,11 +279,17 @@ impl Finished {
     pub(crate) fn row(self, result: &Result<CallToolResult, SupervisorError>) -> NewCall {
         let secrets = &self.secrets;
         let outcome = match result {
-            Ok(result) => CallOutcome::Result {
-                is_error: result.is_error == Some(true),
-                result: secrets.redact_text(&serde_json::to_string(result).unwrap_or_default()),
-                truncated: false,
-            },
+            Ok(result) => {
+                // Only the start is kept: the text is made and redacted up to a margin past the cap, so a secret or a
+                // token that begins before the cap is still whole where the redaction looks for it.
+                let margin = TOKEN_MARGIN.max(secrets.longest_form());
+                let (text, cut) = capped_json::json_up_to(result, history::RESULT_CAP + margin);
+                CallOutcome::Result {
+                    is_error: result.is_error == Some(true),
+                    result: secrets.redact_text(&text),
+                    truncated: cut,
+                }
+            }
             Err(SupervisorError::Cancelled { .. }) => CallOutcome::Cancelled,
             Err(error) => CallOutcome::Failed { message: secrets.redact_text(&error.to_string()) },
         };
@@ -301,5 +312,7 @@ async fn blocking<T: Send + 'static>(
     tokio::task::spawn_blocking(work).await.map_err(|e| ConsoleError::Interrupted { message: e.to_string() })?
 }
 
+#[cfg(test)]
+mod row_tests;
 #[cfg(test)]
 mod unrecorded_tests;

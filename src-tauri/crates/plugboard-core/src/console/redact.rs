@@ -34,6 +34,11 @@ impl ServerSecrets {
         redact_tokens(&self.replace_in(text))
     }
 
+    /// The length in bytes of the longest form of any secret value the redaction looks for (0 with none).
+    pub fn longest_form(&self) -> usize {
+        self.index.longest_form()
+    }
+
     /// `text` with each secret value replaced by its `${secret:NAME}`, as written, escaped inside JSON text or
     /// encoded.
     pub fn replace_in(&self, text: &str) -> String {

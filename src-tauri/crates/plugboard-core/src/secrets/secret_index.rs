@@ -110,6 +110,11 @@ impl SecretIndex {
         self.values.is_empty()
     }
 
+    /// The length in bytes of the longest form of any value searched for (0 when there are none).
+    pub fn longest_form(&self) -> usize {
+        self.longest.as_ref().map_or(0, AhoCorasick::max_pattern_len)
+    }
+
     /// The first secret in `text` that belongs to another server than `server` (and not to `server` too), in any
     /// of its forms.
     pub fn foreign_secret(&self, server: &str, text: &str) -> Option<SecretRef> {
