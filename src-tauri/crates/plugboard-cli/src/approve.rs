@@ -10,7 +10,7 @@ use clap::Args;
 use plugboard_core::engine::{Engine, ToolChangeView};
 use plugboard_core::trust::{ApprovalRequest, Decision, PinChange, Subject};
 
-use super::runtime;
+use super::runtimes;
 
 #[derive(Debug, Args)]
 pub struct ApproveArgs {
@@ -30,7 +30,7 @@ pub struct ApproveArgs {
 }
 
 pub fn run(out: &mut impl Write, engine: &Engine, args: &ApproveArgs) -> anyhow::Result<()> {
-    runtime()?.block_on(async {
+    runtimes::one_shot()?.block_on(async {
         let names: Vec<String> = if args.all {
             engine.registry().configs().into_iter().map(|c| c.name.to_string()).collect()
         } else {

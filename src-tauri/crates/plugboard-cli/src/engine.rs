@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 
-use super::runtime;
+use super::runtimes;
 use plugboard_core::engine::Engine;
 use plugboard_core::supervisor::{ServerStatus, SupervisorError, SupervisorEvent};
 use plugboard_core::transport::Era;
@@ -17,7 +17,7 @@ use rmcp::model::{CallToolResult, ContentBlock};
 const SETTLE: Duration = Duration::from_secs(60);
 
 pub fn status(out: &mut impl Write, engine: &Engine) -> anyhow::Result<()> {
-    runtime()?.block_on(async {
+    runtimes::one_shot()?.block_on(async {
         engine.start(None).await?;
         let supervisor = engine.supervisor();
         let mut warnings = supervisor.subscribe();
@@ -70,7 +70,7 @@ fn indent(text: &str) -> String {
 }
 
 pub fn tools(out: &mut impl Write, engine: &Engine, server: &str) -> anyhow::Result<()> {
-    runtime()?.block_on(async {
+    runtimes::one_shot()?.block_on(async {
         engine.start(Some(server)).await?;
         let supervisor = engine.supervisor();
         let status = supervisor.settled(server, SETTLE).await?;
@@ -93,7 +93,7 @@ pub fn tools(out: &mut impl Write, engine: &Engine, server: &str) -> anyhow::Res
 pub fn call(out: &mut impl Write, engine: &Engine, server: &str, tool: &str, json: &str) -> anyhow::Result<bool> {
     let arguments: serde_json::Value = serde_json::from_str(json).context("--args must be a JSON object")?;
     let arguments = arguments.as_object().cloned().context("--args must be a JSON object, like '{\"a\": 1}'")?;
-    let runtime = runtime()?;
+    let runtime = runtimes::one_shot()?;
     // The server starts on the runtime's threads while this one opens the history (SQLite's files and schema).
     runtime.block_on(engine.start(Some(server)))?;
     let console = match engine.console() {
@@ -146,7 +146,7 @@ fn print_result(out: &mut impl Write, result: &CallToolResult) -> std::io::Resul
 pub fn doctor(out: &mut impl Write, engine: &Engine, server: &str) -> anyhow::Result<bool> {
     use plugboard_core::doctor::{StepOutcome, diagnose};
     let entry = engine.registry().get(server)?;
-    let steps = runtime()?.block_on(diagnose(server, &entry, Arc::clone(engine.vault())));
+    let steps = runtimes::one_shot()?.block_on(diagnose(server, &entry, Arc::clone(engine.vault())));
     for step in &steps {
         match &step.outcome {
             StepOutcome::Passed { detail } => writeln!(out, "ok    {:<20} {detail}", step.name)?,

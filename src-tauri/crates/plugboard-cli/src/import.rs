@@ -59,7 +59,8 @@ pub fn run(out: &mut impl Write, engine: &Engine, args: &ImportArgs) -> anyhow::
         OnConflict::Rename => ConflictChoice::Rename,
     };
     // The flag decides conflicts only: new entries are always added.
-    let summary = super::runtime()?.block_on(engine.apply_import(sources, ImportChoices::EveryConflict(choice)))?;
+    let summary =
+        super::runtimes::one_shot()?.block_on(engine.apply_import(sources, ImportChoices::EveryConflict(choice)))?;
     write_summary(out, &summary, &registry.store().path().display().to_string())?;
     Ok(())
 }

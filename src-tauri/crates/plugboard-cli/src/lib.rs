@@ -13,12 +13,12 @@ pub mod logging;
 mod login;
 mod mcp_registry;
 mod presets;
+mod runtimes;
 mod secret;
 mod serve;
 mod servers;
 pub mod window;
 
-use anyhow::Context;
 use clap::{Parser, Subcommand};
 use plugboard_core::config;
 use plugboard_core::console::DamageCheck;
@@ -140,6 +140,10 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
+    if !matches!(cli.command, Command::Serve(_)) {
+        // Before the log's writer thread starts.
+        runtimes::share_one_heap();
+    }
     let scrub = LogScrub::default();
     let _log = logging::init(logging::Mode::Cli, &scrub);
     let fallback = if cli.insecure_plaintext_secrets { Fallback::chosen(true) } else { Fallback::from_env() };
@@ -209,11 +213,6 @@ fn dispatch(command: Command, fallback: &Fallback, scrub: LogScrub) -> anyhow::R
             Ok(())
         }
     }
-}
-
-/// A runtime for the engine's async work; each command builds one and stops it before it returns.
-fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
-    tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the async runtime")
 }
 
 /// Fails when secrets would only live in this process's memory and so vanish when the command exits.

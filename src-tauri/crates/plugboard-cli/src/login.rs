@@ -20,7 +20,7 @@ pub fn login(out: &mut impl Write, engine: &Engine, server: &str) -> anyhow::Res
         browser::open(url)
     };
     // This command runs no servers, so the login has nothing to connect afterwards.
-    super::runtime()?
+    super::runtimes::one_shot()?
         .block_on(engine.login_and_connect(server, &open))
         .with_context(|| format!("logging in to {server}"))?;
     writeln!(out, "Logged in to {server}; the tokens are in the keychain.")?;
@@ -28,7 +28,7 @@ pub fn login(out: &mut impl Write, engine: &Engine, server: &str) -> anyhow::Res
 }
 
 pub fn logout(out: &mut impl Write, engine: &Engine, server: &str) -> anyhow::Result<()> {
-    let outcome = super::runtime()?.block_on(engine.logout_and_disconnect(server))?;
+    let outcome = super::runtimes::one_shot()?.block_on(engine.logout_and_disconnect(server))?;
     if !outcome.had_login {
         writeln!(out, "{server} had no stored login.")?;
         return Ok(());

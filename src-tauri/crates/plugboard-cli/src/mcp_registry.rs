@@ -11,7 +11,7 @@ use plugboard_core::presets::Launch;
 use plugboard_core::registry::Registry;
 
 use super::presets::{Given, collect_inputs, print_auth_note};
-use super::runtime;
+use super::runtimes;
 
 #[derive(Debug, Subcommand)]
 pub enum RegistryAction {
@@ -75,7 +75,7 @@ fn search(
     registry: &Registry,
     args: &SearchArgs,
 ) -> anyhow::Result<()> {
-    let results = runtime()?.block_on(mcp_registry::search(
+    let results = runtimes::one_shot()?.block_on(mcp_registry::search(
         context,
         registry,
         &args.text,
@@ -117,8 +117,13 @@ fn print_results(out: &mut impl Write, result: &RegistryResults, text: &str) -> 
 }
 
 fn add(out: &mut impl Write, context: &RegistryContext, registry: &Registry, args: AddArgs) -> anyhow::Result<()> {
-    let results =
-        runtime()?.block_on(mcp_registry::search(context, registry, &args.entry, args.registry.as_deref(), None))?;
+    let results = runtimes::one_shot()?.block_on(mcp_registry::search(
+        context,
+        registry,
+        &args.entry,
+        args.registry.as_deref(),
+        None,
+    ))?;
     let found =
         results.iter().flat_map(|r| &r.listings).find(|l| l.listing.preset.name == args.entry).with_context(|| {
             format!("no registry offers {:?}: `plugboard registry search` shows what they do", args.entry)

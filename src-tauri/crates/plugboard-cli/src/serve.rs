@@ -42,7 +42,7 @@ pub fn run(engine: Engine, args: &ServeArgs) -> anyhow::Result<()> {
     let first_list_wait = Duration::from_millis(args.first_list_wait_ms);
     let options = GatewayOptions { first_list_wait, profile: args.profile.clone() };
     let engine = Arc::new(engine);
-    let runtime = super::runtime()?;
+    let runtime = super::runtimes::gateway()?;
     if args.stdio {
         return Ok(runtime.block_on(serve_stdio(engine, options))?);
     }
