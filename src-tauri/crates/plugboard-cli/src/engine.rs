@@ -12,6 +12,7 @@ use plugboard_core::engine::Engine;
 use plugboard_core::supervisor::{ServerStatus, SupervisorError, SupervisorEvent};
 use plugboard_core::transport::Era;
 use rmcp::model::{CallToolResult, ContentBlock};
+use tokio::runtime::Runtime;
 
 /// How long a command waits for servers to come up.
 const SETTLE: Duration = Duration::from_secs(60);
@@ -90,10 +91,16 @@ pub fn tools(out: &mut impl Write, engine: &Engine, server: &str) -> anyhow::Res
 
 /// Runs one tool call and records it in the console's history (as the app's console does); returns whether the
 /// tool reported an error (`isError`).
-pub fn call(out: &mut impl Write, engine: &Engine, server: &str, tool: &str, json: &str) -> anyhow::Result<bool> {
+pub fn call(
+    out: &mut impl Write,
+    engine: &Engine,
+    runtime: &Runtime,
+    server: &str,
+    tool: &str,
+    json: &str,
+) -> anyhow::Result<bool> {
     let arguments: serde_json::Value = serde_json::from_str(json).context("--args must be a JSON object")?;
     let arguments = arguments.as_object().cloned().context("--args must be a JSON object, like '{\"a\": 1}'")?;
-    let runtime = runtimes::one_shot()?;
     // The server starts on the runtime's threads while this one opens the history (SQLite's files and schema).
     runtime.block_on(engine.start(Some(server)))?;
     let console = match engine.console() {

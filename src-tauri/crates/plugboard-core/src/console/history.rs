@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
 
 use rusqlite::{Connection, ErrorCode, OptionalExtension, params};
 
@@ -22,6 +23,9 @@ pub const RESULT_CAP: usize = 256 * 1024;
 pub const PREVIEW_CHARS: u32 = 120;
 /// The most rows one page may ask for.
 pub const MAX_PAGE: u32 = 500;
+
+/// How long a statement waits for another process's connection (the window's, a gateway's) to let go of the file.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The schema version this code writes; older files are migrated step by step in [`migrate`].
 const SCHEMA_VERSION: i32 = 2;
@@ -260,11 +264,19 @@ impl History {
         entry.ok_or(HistoryError::NotFound { id })
     }
 
-    /// Copies the rows the WAL holds into the file now (a passive checkpoint: it never waits for a reader, and
-    /// copies what it can), so that closing the last connection has nothing left to copy. A command calls it while
-    /// its server stops: the copy's two fsyncs then overlap the stop instead of following the printed result.
+    /// Copies the rows the WAL holds into the file now and, when no other connection is using the history,
+    /// empties the WAL. It never waits: with another process's connection open it copies what it can, and that
+    /// connection keeps the WAL's index. A command calls it while its server stops (the copy's fsyncs then overlap
+    /// the stop) and may then exit without closing: the next process finds an empty WAL, nothing to read back.
+    /// Without the emptying, each such exit would leave its rows in the WAL for every later process to read again.
     pub fn write_back(&self) -> Result<(), HistoryError> {
-        self.lock().query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
+        let connection = self.lock();
+        connection.busy_timeout(Duration::ZERO)?;
+        let copied = connection.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get::<_, bool>(0));
+        connection.busy_timeout(BUSY_TIMEOUT)?;
+        if copied? {
+            tracing::debug!("the history's WAL is not empty: another connection has the file open");
+        }
         Ok(())
     }
 
@@ -284,7 +296,7 @@ impl History {
 /// [`DamageCheck::Whole`]), and brings its schema up to date.
 fn open_checked(path: &Path, check: DamageCheck) -> rusqlite::Result<Connection> {
     let connection = Connection::open(path)?;
-    connection.busy_timeout(std::time::Duration::from_secs(5))?;
+    connection.busy_timeout(BUSY_TIMEOUT)?;
     if check == DamageCheck::Whole {
         let verdict: String = connection.query_row("PRAGMA quick_check", [], |row| row.get(0))?;
         if verdict != "ok" {

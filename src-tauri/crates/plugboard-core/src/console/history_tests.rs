@@ -146,6 +146,41 @@ fn write_back_puts_the_rows_into_the_file_itself() {
     assert_eq!(history.page("", None, 10).expect("page").total, 1);
 }
 
+/// Alone on the file, `write_back` leaves the WAL empty: a process that then exits without closing (a command) leaves
+/// the next one nothing to read back, however many came before.
+#[test]
+fn write_back_alone_empties_the_wal() {
+    let (_dir, path) = temp();
+    let wal = PathBuf::from(format!("{}-wal", path.display()));
+    for round in 1..=3 {
+        let history = History::open(&path).expect("open");
+        history.record(call("srv", "t", "{}")).expect("record");
+        assert!(std::fs::metadata(&wal).expect("the WAL").len() > 0, "the row is in the WAL first");
+        history.write_back().expect("write back");
+        assert_eq!(std::fs::metadata(&wal).expect("the WAL").len(), 0, "round {round}");
+        // As a command ends: no close.
+        std::mem::forget(history);
+    }
+    assert_eq!(History::open(&path).expect("reopen").page("", None, 10).expect("page").total, 3);
+}
+
+/// With another connection in the middle of a read (the window's), `write_back` does not wait for it (the history's
+/// busy timeout is seconds): it copies what it can, and the rows stay readable.
+#[test]
+fn write_back_never_waits_for_another_connection() {
+    let (_dir, path) = temp();
+    let history = History::open(&path).expect("open");
+    history.record(call("srv", "first", "{}")).expect("record");
+    let reader = Connection::open(&path).expect("another connection");
+    reader.execute_batch("BEGIN; SELECT count(*) FROM calls;").expect("a read that stays open");
+    history.record(call("srv", "second", "{}")).expect("record");
+    let started = std::time::Instant::now();
+    history.write_back().expect("write back");
+    assert!(started.elapsed() < BUSY_TIMEOUT / 2, "waited {:?} for the reader", started.elapsed());
+    reader.execute_batch("COMMIT").expect("the read ends");
+    assert_eq!(history.page("", None, 10).expect("page").total, 2);
+}
+
 /// A file that is not a database is moved aside with a warning, and a fresh history works in its place.
 #[test]
 fn a_damaged_file_is_moved_aside_and_replaced() {

@@ -131,8 +131,8 @@ impl Console {
 
     /// [`Console::run_detailed`] for the last call of a process (a command): once the call is answered, its row is
     /// written and copied from the WAL into the file ([`History::write_back`]) while `meanwhile` runs (the command
-    /// stops its server then), so neither waits for the other and the exit has nothing left to write. `meanwhile`
-    /// runs whether or not the call could be made.
+    /// stops its server then), so neither waits for the other and the process may exit without closing the history.
+    /// `meanwhile` runs whether or not the call could be made.
     pub async fn run_last<T>(
         &self,
         server: &str,
@@ -150,7 +150,7 @@ impl Console {
                 if entry.unrecorded.is_none()
                     && let Err(e) = history.write_back()
                 {
-                    // The row is in the WAL, which the next open reads: nothing is lost, the close copies it.
+                    // The row is in the WAL, which the next open reads back: nothing is lost.
                     tracing::debug!(error = %e, "the history's WAL was not copied into the file before the exit");
                 }
                 Ok(Ran { entry, result })

@@ -275,6 +275,10 @@ impl Engine {
         if runs_containers(&configs) {
             self.supervisor.sweep_leftovers();
         }
+        if configs.iter().any(|c| matches!(c.transport, Transport::Stdio(_))) {
+            // Beside the approvals and the PATH lookup, not on the first spawn's way.
+            crate::transport::start_spawner_thread();
+        }
         self.supervisor.reconcile(configs).await;
         Ok(())
     }

@@ -46,6 +46,7 @@ pub(crate) use sse_legacy::fuzz_event_stream;
 pub(crate) use stdio::client_config;
 #[cfg(target_os = "linux")]
 pub use stdio::run_keeper;
+pub(crate) use stdio::start_spawner_thread;
 #[cfg(test)]
 pub(crate) use stdio::sweep_with;
 pub use stdio::{

@@ -132,8 +132,21 @@ pub(crate) fn tie_to_app(command: &mut tokio::process::Command, containment: Con
 /// exits, not the process: spawning from a pooled thread (spawn_blocking, which exits after ~10 s idle) would
 /// kill healthy servers. `Err(job)` back if the thread is gone, so the caller can run it itself.
 pub(crate) fn on_spawner_thread(job: Job) -> Result<(), Job> {
+    match spawner() {
+        Some(sender) => sender.send(job).map_err(|e| e.0),
+        None => Err(job),
+    }
+}
+
+/// Starts the spawner thread now, if it is not running yet: a first spawn then only hands it its job. Starting a
+/// thread is a few hundred microseconds of the first server's start (a cold `plugboard call`'s) otherwise.
+pub(crate) fn start_spawner_thread() {
+    let _ = spawner();
+}
+
+fn spawner() -> &'static Option<std::sync::mpsc::Sender<Job>> {
     static SPAWNER: OnceLock<Option<std::sync::mpsc::Sender<Job>>> = OnceLock::new();
-    let sender = SPAWNER.get_or_init(|| {
+    SPAWNER.get_or_init(|| {
         let (tx, rx) = std::sync::mpsc::channel::<Job>();
         let started = std::thread::Builder::new().name("plugboard-spawner".into()).spawn(move || {
             for job in rx {
@@ -141,11 +154,7 @@ pub(crate) fn on_spawner_thread(job: Job) -> Result<(), Job> {
             }
         });
         started.ok().map(|_| tx)
-    });
-    match sender {
-        Some(sender) => sender.send(job).map_err(|e| e.0),
-        None => Err(job),
-    }
+    })
 }
 
 type Job = Box<dyn FnOnce() + Send>;

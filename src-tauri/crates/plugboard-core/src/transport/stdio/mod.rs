@@ -29,6 +29,7 @@ use rmcp::model::{
 use rmcp::service::{ClientServiceExt, RoleClient};
 use tokio::process::{ChildStdin, ChildStdout};
 
+pub(crate) use containment::start_spawner_thread;
 pub use containment::{Containment, KEEPER_BINARY};
 pub use docker::engine::{EngineProblem, docker_engine_version, docker_image_ports};
 #[cfg(test)]
