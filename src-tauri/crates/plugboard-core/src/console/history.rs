@@ -272,9 +272,10 @@ impl History {
     pub fn write_back(&self) -> Result<(), HistoryError> {
         let connection = self.lock();
         connection.busy_timeout(Duration::ZERO)?;
-        let copied = connection.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get::<_, bool>(0));
+        // Its first column says whether another connection kept it from finishing.
+        let busy = connection.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get::<_, bool>(0));
         connection.busy_timeout(BUSY_TIMEOUT)?;
-        if copied? {
+        if busy? {
             tracing::debug!("the history's WAL is not empty: another connection has the file open");
         }
         Ok(())
