@@ -3,7 +3,9 @@
 //! that the next start removes; two Plugboard processes running the same server get distinct containers and
 //! neither removes the other's; `status` with an HTTP-only image comes up over HTTP and leaves nothing running; the
 //! doctor says what to do when the daemon is down. Each test uses its own tag of the harness's images and removes
-//! its containers and that tag.
+//! its containers and that tag, and has the engine to itself meanwhile: every Plugboard start sweeps the whole
+//! engine of containers whose process is gone, so another test's start would take the killed call's container
+//! before its test could see that it outlived the call.
 // The helpers panic on purpose: a failed setup step is the clearest failure report a test can give.
 #![allow(clippy::expect_used)]
 
@@ -29,23 +31,39 @@ fn labelled(label: &str) -> Vec<String> {
     stdout(&listing).lines().map(str::to_owned).collect()
 }
 
-/// A test's own tag of a harness image; dropping it removes the containers run from it, then the tag.
-struct Tagged(String);
+/// The private engine to this test alone until the returned file is dropped: an exclusive lock on a file beside
+/// the engine's socket, so it holds across test processes too (nextest runs each test in its own).
+fn engine_to_ourselves() -> std::fs::File {
+    let host = std::env::var("PLUGBOARD_TEST_DOCKER").expect("the private engine's DOCKER_HOST");
+    let socket = host.strip_prefix("unix://").expect("the private engine listens on a unix socket");
+    let dir = std::path::Path::new(socket).parent().expect("the socket's folder");
+    let lock = std::fs::File::create(dir.join("cli-tests.lock")).expect("create the engine's lock file");
+    lock.lock().expect("lock the engine");
+    lock
+}
+
+/// A test's own tag of a harness image, with the engine to itself; dropping it removes the containers run from
+/// it, then the tag, then lets the next test have the engine.
+struct Tagged {
+    tag: String,
+    _turn: std::fs::File,
+}
 
 impl Tagged {
     fn of(base: &str, test: &str) -> Self {
+        let turn = engine_to_ourselves();
         let tag = format!("plugboard-test/cli-{test}-{}:1", std::process::id());
         assert!(docker(&["tag", base, &tag]).status.success(), "docker tag {base}");
-        Self(tag)
+        Self { tag, _turn: turn }
     }
 
     fn containers(&self) -> Vec<String> {
         let listing =
-            docker(&["ps", "-a", "--filter", &format!("ancestor={}", self.0), "--format", "{{.Names}}\t{{.Image}}"]);
+            docker(&["ps", "-a", "--filter", &format!("ancestor={}", self.tag), "--format", "{{.Names}}\t{{.Image}}"]);
         stdout(&listing)
             .lines()
             .filter_map(|l| l.split_once('\t'))
-            .filter(|(_, image)| *image == self.0)
+            .filter(|(_, image)| *image == self.tag)
             .map(|(name, _)| name.to_owned())
             .collect()
     }
@@ -56,7 +74,7 @@ impl Drop for Tagged {
         for name in self.containers() {
             docker(&["rm", "-f", &name]);
         }
-        docker(&["rmi", &self.0]);
+        docker(&["rmi", &self.tag]);
     }
 }
 
@@ -65,7 +83,7 @@ fn sandbox_with(name: &str, image: &Tagged, options: &[&str]) -> Sandbox {
     let sandbox = Sandbox::new();
     let mut add = vec!["add", name, "--", "docker", "run", "-i"];
     add.extend(options);
-    add.push(&image.0);
+    add.push(&image.tag);
     let added = sandbox.run(&add);
     assert!(added.status.success(), "add: {}", stderr(&added));
     sandbox.approve_all();
@@ -172,7 +190,7 @@ fn the_doctor_says_what_to_do_when_the_daemon_is_down() {
     let text = stdout(&healthy);
     assert!(healthy.status.success(), "doctor: {text}{}", stderr(&healthy));
     assert!(text.lines().any(|l| l.starts_with("ok    docker engine")), "{text}");
-    assert!(text.lines().any(|l| l.starts_with("ok    image") && l.contains(&image.0)), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("ok    image") && l.contains(&image.tag)), "{text}");
     assert!(text.lines().any(|l| l.starts_with("ok    start and handshake")), "{text}");
 
     let nowhere = tempfile::tempdir().expect("dir");
