@@ -211,8 +211,8 @@ fn dispatch(command: Command, fallback: &Fallback, scrub: LogScrub) -> anyhow::R
             if engine::call(&mut out, &engine, &runtime, &server, &tool, &args)? {
                 anyhow::bail!("the tool reported an error (isError)");
             }
-            // Everything the call started has ended: its server stopped, its row is in the history file and the WAL
-            // left empty (`History::write_back`). The engine and the runtime hold only memory, idle threads and
+            // Everything the call started has ended: its server stopped, its row is in the history (in the WAL until
+            // that is due to be copied, `History::write_back`). The engine and the runtime hold only memory, idle threads and
             // SQLite's open file now, which the exit releases sooner than their destructors would (README:
             // "Performance").
             std::mem::forget((engine, runtime));

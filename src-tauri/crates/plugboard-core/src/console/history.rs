@@ -24,6 +24,13 @@ pub const PREVIEW_CHARS: u32 = 120;
 /// The most rows one page may ask for.
 pub const MAX_PAGE: u32 = 500;
 
+/// The WAL's size from which [`History::write_back`] copies it into the file. Each call's row adds about 8 KiB, so
+/// a command pays the copy once in thirty-odd calls, not at each: the copy costs four fsyncs (the WAL's restart, the
+/// folder, the WAL and the file: 0.4 ms of a cold `plugboard call` on the benchmark's VM, milliseconds on a
+/// laptop's disk), while reading back a WAL this small at the next open costs tens of microseconds. Without a
+/// bound, commands that exit without closing would grow the WAL that every open reads back.
+pub const WRITE_BACK_AT_BYTES: u64 = 256 * 1024;
+
 /// How long a statement waits for another process's connection (the window's, a gateway's) to let go of the file.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -264,13 +271,16 @@ impl History {
         entry.ok_or(HistoryError::NotFound { id })
     }
 
-    /// Copies the rows the WAL holds into the file now and, when no other connection is using the history,
-    /// empties the WAL. It never waits: with another process's connection open it copies what it can, and that
-    /// connection keeps the WAL's index. A command calls it while its server stops (the copy's fsyncs then overlap
-    /// the stop) and may then exit without closing: the next process finds an empty WAL, nothing to read back.
-    /// Without the emptying, each such exit would leave its rows in the WAL for every later process to read again.
-    pub fn write_back(&self) -> Result<(), HistoryError> {
+    /// Once the WAL holds [`WRITE_BACK_AT_BYTES`] or more, copies its rows into the file and, when no other
+    /// connection is using the history, empties it; returns whether it copied. Below that it does nothing: a command
+    /// that exits without closing leaves its rows in the WAL, and the next open reads them back. It never waits: with
+    /// another process's connection open it copies what it can, and that connection keeps the WAL's index. A command
+    /// calls it while its server stops (the copy's fsyncs then overlap the stop).
+    pub fn write_back(&self) -> Result<bool, HistoryError> {
         let connection = self.lock();
+        if wal_bytes(&connection) < WRITE_BACK_AT_BYTES {
+            return Ok(false);
+        }
         connection.busy_timeout(Duration::ZERO)?;
         // Its first column says whether another connection kept it from finishing.
         let busy = connection.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get::<_, bool>(0));
@@ -278,7 +288,7 @@ impl History {
         if busy? {
             tracing::debug!("the history's WAL is not empty: another connection has the file open");
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Forgets every call.
@@ -291,6 +301,12 @@ impl History {
         // A statement either ran or not: a panic elsewhere cannot leave the connection half-used.
         self.connection.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
+}
+
+/// The size of the connection's WAL file (0 when it has none yet, or for a history in memory).
+fn wal_bytes(connection: &Connection) -> u64 {
+    let Some(file) = connection.path().filter(|p| !p.is_empty()) else { return 0 };
+    std::fs::metadata(format!("{file}-wal")).map_or(0, |m| m.len())
 }
 
 /// Opens, checks that it is a sound SQLite file (its header and schema always; every page for

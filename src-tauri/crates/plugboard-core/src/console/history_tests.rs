@@ -123,10 +123,20 @@ fn entries_survive_a_restart() {
     assert_eq!(saved[0].cli_command, "plugboard call srv ok --args '{}'");
 }
 
-/// After `write_back` a row is in the file itself, not only in its WAL: a copy of the file alone holds it (while the
-/// connection is still open, so no close has copied it).
+/// A call whose row alone fills a good part of the WAL: a 200 KiB result.
+fn big_call(tool: &str) -> NewCall {
+    let result = format!(r#"{{"content":[{{"type":"text","text":"{}"}}]}}"#, "r".repeat(200 * 1024));
+    NewCall { outcome: CallOutcome::Result { is_error: false, result, truncated: false }, ..call("srv", tool, "{}") }
+}
+
+fn wal_of(path: &Path) -> u64 {
+    std::fs::metadata(format!("{}-wal", path.display())).map_or(0, |m| m.len())
+}
+
+/// Below [`WRITE_BACK_AT_BYTES`] `write_back` leaves the rows in the WAL; from there on it puts them into the file
+/// itself: a copy of the file alone holds them (while the connection is still open, so no close has copied them).
 #[test]
-fn write_back_puts_the_rows_into_the_file_itself() {
+fn write_back_puts_the_rows_into_the_file_once_the_wal_is_due() {
     let (dir, path) = temp();
     // Closed once, so the schema is in the file.
     drop(History::open(&path).expect("create"));
@@ -139,29 +149,44 @@ fn write_back_puts_the_rows_into_the_file_itself() {
             .expect("read the copy");
         rows
     };
-    history.record(call("srv", "before", "{}")).expect("record");
-    assert_eq!(copy_without_wal("before.sqlite3"), 0, "a row is in the WAL until a checkpoint");
-    history.write_back().expect("write back");
-    assert_eq!(copy_without_wal("after.sqlite3"), 1);
-    assert_eq!(history.page("", None, 10).expect("page").total, 1);
+    history.record(call("srv", "small", "{}")).expect("record");
+    assert!(!history.write_back().expect("write back"), "a WAL of {} bytes is not due", wal_of(&path));
+    assert_eq!(copy_without_wal("small.sqlite3"), 0, "a row is in the WAL until a copy");
+    history.record(big_call("big")).expect("record");
+    history.record(big_call("bigger")).expect("record");
+    assert!(wal_of(&path) >= WRITE_BACK_AT_BYTES, "{}", wal_of(&path));
+    assert!(history.write_back().expect("write back"), "a WAL of {} bytes is due", wal_of(&path));
+    assert_eq!(copy_without_wal("due.sqlite3"), 3);
+    assert_eq!(history.page("", None, 10).expect("page").total, 3);
 }
 
-/// Alone on the file, `write_back` leaves the WAL empty: a process that then exits without closing (a command) leaves
-/// the next one nothing to read back, however many came before.
+/// Commands end without closing the history, one after another: the WAL each leaves stays under the bound (the
+/// copy empties it once it is due), yet it is not copied at every call (the first row stays in the WAL), and every
+/// row is kept.
 #[test]
-fn write_back_alone_empties_the_wal() {
+fn commands_that_exit_without_closing_keep_the_wal_bounded() {
     let (_dir, path) = temp();
-    let wal = PathBuf::from(format!("{}-wal", path.display()));
-    for round in 1..=3 {
-        let history = History::open(&path).expect("open");
+    let rounds = 100;
+    let (mut largest, mut emptied) = (0, 0);
+    for round in 1..=rounds {
+        let history = History::open_checking(&path, MAX_ROWS, DamageCheck::OnUse).expect("open");
         history.record(call("srv", "t", "{}")).expect("record");
-        assert!(std::fs::metadata(&wal).expect("the WAL").len() > 0, "the row is in the WAL first");
-        history.write_back().expect("write back");
-        assert_eq!(std::fs::metadata(&wal).expect("the WAL").len(), 0, "round {round}");
+        let copied = history.write_back().expect("write back");
+        let left = wal_of(&path);
+        if round == 1 {
+            assert!(!copied && left > 0, "the first row was copied at once (WAL {left} bytes)");
+        }
+        if copied {
+            assert_eq!(left, 0, "round {round}: alone on the file, a copy empties the WAL");
+            emptied += 1;
+        }
+        largest = largest.max(left);
         // As a command ends: no close.
         std::mem::forget(history);
     }
-    assert_eq!(History::open(&path).expect("reopen").page("", None, 10).expect("page").total, 3);
+    assert!(largest < WRITE_BACK_AT_BYTES + 64 * 1024, "the WAL grew to {largest} bytes");
+    assert!(emptied >= 2, "copied {emptied} times in {rounds} rounds");
+    assert_eq!(History::open(&path).expect("reopen").page("", None, 10).expect("page").total, rounds);
 }
 
 /// With another connection in the middle of a read (the window's), `write_back` does not wait for it (the history's
@@ -170,12 +195,12 @@ fn write_back_alone_empties_the_wal() {
 fn write_back_never_waits_for_another_connection() {
     let (_dir, path) = temp();
     let history = History::open(&path).expect("open");
-    history.record(call("srv", "first", "{}")).expect("record");
+    history.record(big_call("first")).expect("record");
     let reader = Connection::open(&path).expect("another connection");
     reader.execute_batch("BEGIN; SELECT count(*) FROM calls;").expect("a read that stays open");
-    history.record(call("srv", "second", "{}")).expect("record");
+    history.record(big_call("second")).expect("record");
     let started = std::time::Instant::now();
-    history.write_back().expect("write back");
+    assert!(history.write_back().expect("write back"), "a WAL of {} bytes is due", wal_of(&path));
     assert!(started.elapsed() < BUSY_TIMEOUT / 2, "waited {:?} for the reader", started.elapsed());
     reader.execute_batch("COMMIT").expect("the read ends");
     assert_eq!(history.page("", None, 10).expect("page").total, 2);

@@ -130,8 +130,9 @@ impl Console {
     }
 
     /// [`Console::run_detailed`] for the last call of a process (a command): once the call is answered, its row is
-    /// written and copied from the WAL into the file ([`History::write_back`]) while `meanwhile` runs (the command
-    /// stops its server then), so neither waits for the other and the process may exit without closing the history.
+    /// written (and the WAL copied into the file once it is due, [`History::write_back`]) while `meanwhile` runs
+    /// (the command stops its server then), so neither waits for the other and the process may exit without closing
+    /// the history.
     /// `meanwhile` runs whether or not the call could be made.
     pub async fn run_last<T>(
         &self,
