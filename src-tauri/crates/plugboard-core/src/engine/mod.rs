@@ -275,9 +275,12 @@ impl Engine {
         if runs_containers(&configs) {
             self.supervisor.sweep_leftovers();
         }
-        if configs.iter().any(|c| matches!(c.transport, Transport::Stdio(_))) {
-            // Beside the approvals and the PATH lookup, not on the first spawn's way.
+        let stdio = configs.iter().filter(|c| matches!(c.transport, Transport::Stdio(_))).count();
+        if stdio > 0 {
+            // Beside the approvals and the PATH lookup, not on the first spawn's way: the spawner thread, and a keeper
+            // for each server (one that turns out not to be approved runs nothing and is let go).
             crate::transport::start_spawner_thread();
+            crate::transport::warm_keepers(stdio);
         }
         self.supervisor.reconcile(configs).await;
         Ok(())

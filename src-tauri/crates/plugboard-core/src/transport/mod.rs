@@ -46,7 +46,6 @@ pub(crate) use sse_legacy::fuzz_event_stream;
 pub(crate) use stdio::client_config;
 #[cfg(target_os = "linux")]
 pub use stdio::run_keeper;
-pub(crate) use stdio::start_spawner_thread;
 #[cfg(test)]
 pub(crate) use stdio::sweep_with;
 pub use stdio::{
@@ -54,3 +53,4 @@ pub use stdio::{
     StdioLaunch, SweepReport, connect_stdio, connect_stdio_answered, connect_stdio_named, docker_engine_version,
     docker_image_ports, hardened_args, install_hint, is_docker_run, resolve_program, sweep_docker_leftovers,
 };
+pub(crate) use stdio::{start_spawner_thread, warm_keepers};

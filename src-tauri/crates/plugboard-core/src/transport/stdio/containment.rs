@@ -1,8 +1,9 @@
 //! How a server's process tree is tied to Plugboard so that nothing outlives it, even a `kill -9` of the app, for a
 //! normal user. Every server leads its own process group (Unix) or Job Object (Windows). On Linux it also runs under
 //! `plugboard-keeper` (keeper.rs): a small process, found beside Plugboard's own binary, that hears Plugboard die
-//! (a parent-death signal set here, between fork and exec) and, as the subreaper of everything below it, ends the
-//! whole tree. Without the keeper binary the server itself gets SIGKILL when the app dies (its children may survive
+//! (a parent-death signal it sets itself, first thing) and, as the subreaper of everything below it, ends the whole
+//! tree. The keeper's command line names only the app; the server's launch reaches it on stdin (launch.rs), so a
+//! keeper can be started before the approval check ends (warm_keepers.rs). Without the keeper binary the server itself gets SIGKILL when the app dies (its children may survive
 //! that). Nothing here needs privileges. It must never wrap through a shell, nor find the keeper through PATH.
 
 use std::ffi::OsString;
@@ -77,7 +78,8 @@ fn find_keeper(dir: &Path) -> Option<PathBuf> {
     up.is_file().then_some(up)
 }
 
-/// The argv to spawn for `program args`, and how it is contained.
+/// The argv to spawn for `program args`, and how it is contained. Under the keeper that is the keeper with only
+/// `--parent PID`: the server's program, arguments, environment and folder reach it on its stdin (launch.rs).
 pub(crate) fn wrap(
     policy: ContainmentPolicy,
     program: &Path,
@@ -95,10 +97,17 @@ pub(crate) fn wrap(
         let (program, args, _) = plain();
         return (program, args, Containment::ParentDeathSignal);
     };
-    let mut argv: Vec<OsString> = vec!["--parent".into(), std::process::id().to_string().into(), "--".into()];
-    argv.push(program.into());
-    argv.extend(args.iter().map(OsString::from));
-    (keeper.to_path_buf(), argv, Containment::Keeper)
+    (keeper.to_path_buf(), keeper_args(), Containment::Keeper)
+}
+
+/// The keeper's whole command line: the app it watches.
+pub(crate) fn keeper_args() -> Vec<OsString> {
+    vec!["--parent".into(), std::process::id().to_string().into()]
+}
+
+/// The keeper beside this binary, on Linux, where stdio servers run under it.
+pub(crate) fn linux_keeper() -> Option<&'static Path> {
+    if cfg!(target_os = "linux") { keeper() } else { None }
 }
 
 /// Between fork and exec of a server started without the keeper: its parent-death signal (SIGKILL), and a check that
@@ -158,6 +167,19 @@ fn spawner() -> &'static Option<std::sync::mpsc::Sender<Job>> {
 }
 
 type Job = Box<dyn FnOnce() + Send>;
+
+/// Returns once every job handed to the spawner thread before this call has run (it runs them in order).
+#[cfg(test)]
+pub(crate) fn spawner_caught_up() {
+    let (tx, rx) = std::sync::mpsc::channel();
+    if on_spawner_thread(Box::new(move || {
+        let _ = tx.send(());
+    }))
+    .is_ok()
+    {
+        let _ = rx.recv();
+    }
+}
 
 #[cfg(test)]
 mod tests {

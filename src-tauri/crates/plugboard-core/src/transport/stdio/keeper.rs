@@ -1,14 +1,17 @@
 //! `plugboard-keeper`'s whole life (its binary only calls [`run_keeper`]): the small process between Plugboard and
-//! a stdio server on Linux. Plugboard starts it with a parent-death signal set and its signals blocked
-//! (containment.rs). It makes itself the subreaper of everything below it, so an orphaned descendant — even one that
-//! left the process group — becomes its child instead of init's; it starts the server with a death signal of its
-//! own (SIGKILL when the keeper dies); then it only waits. When the server exits it ends what is left of the tree
-//! and exits with the server's status; when Plugboard dies it ends the whole tree. None of it needs privileges. It
-//! must never outlive its server, run anything but the argv it was given, or hold on to the server's stdio.
+//! a stdio server on Linux. It blocks its signals, sets its parent-death signal and makes itself the subreaper of
+//! everything below it, so an orphaned descendant — even one that left the process group — becomes its child instead
+//! of init's. Then it waits for the server's launch on its stdin (launch.rs): Plugboard may start it before the
+//! server is approved, to have it ready, and writes the launch only once it is. It starts the server with the same
+//! stdin and a death signal of its own (SIGKILL when the keeper dies); then it only waits. When the server exits it
+//! ends what is left of the tree and exits with the server's status; when Plugboard dies it ends the whole tree. An
+//! input that ends before a launch starts nothing. None of it needs privileges. It must never outlive its server,
+//! run anything but the launch Plugboard wrote, or hold on to the server's stdio.
 
 #![allow(clippy::print_stderr, reason = "the keeper's stderr is its server's: what it says lands in the stderr tail")]
 
 use std::ffi::OsString;
+use std::os::fd::AsFd;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, ExitCode};
@@ -21,6 +24,7 @@ use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::{Pid, getpgrp, getpid, getppid};
 
 use super::containment::{KEEPER_BINARY, KEEPER_BLOCKED, KEEPER_DEATH_SIGNAL};
+use super::launch::Launch;
 
 /// After SIGTERM, how long what is left of the tree gets before SIGKILL (the guard's own TERM grace).
 const GRACE: Duration = super::guard::TERM_GRACE;
@@ -28,12 +32,10 @@ const GRACE: Duration = super::guard::TERM_GRACE;
 const GIVE_UP: Duration = Duration::from_secs(3);
 const POLL: Duration = Duration::from_millis(10);
 
-/// `--parent PID -- PROGRAM [ARGS…]`: the app that started us, and what to run.
+/// `--parent PID`: the app that started us (what to run comes on stdin).
 #[derive(Debug, PartialEq)]
 struct Invocation {
     parent: Pid,
-    program: OsString,
-    args: Vec<OsString>,
 }
 
 fn parse(mut argv: impl Iterator<Item = OsString>) -> Option<Invocation> {
@@ -41,17 +43,20 @@ fn parse(mut argv: impl Iterator<Item = OsString>) -> Option<Invocation> {
         return None;
     }
     let parent = argv.next()?.to_str()?.parse::<i32>().ok().filter(|pid| *pid > 1)?;
-    if argv.next()? != "--" {
-        return None;
-    }
-    let program = argv.next()?;
-    Some(Invocation { parent: Pid::from_raw(parent), program, args: argv.collect() })
+    argv.next().is_none().then_some(Invocation { parent: Pid::from_raw(parent) })
 }
 
 /// The keeper's `main`.
 pub fn run_keeper() -> ExitCode {
     let Some(invocation) = parse(std::env::args_os().skip(1)) else {
-        eprintln!("usage: {KEEPER_BINARY} --parent PID -- PROGRAM [ARGS…] (Plugboard starts it; a person does not)");
+        if std::env::args_os().nth(3).is_some_and(|word| word == "--") {
+            // Plugboard was upgraded while it ran: the running one still writes the command on the command line.
+            eprintln!("{KEEPER_BINARY} was upgraded while Plugboard ran: restart Plugboard to start servers again");
+        } else {
+            eprintln!(
+                "usage: {KEEPER_BINARY} --parent PID, the server's launch on stdin (Plugboard starts it; a person does not)"
+            );
+        }
         return ExitCode::from(2);
     };
     match keep(&invocation) {
@@ -80,7 +85,11 @@ fn keep(invocation: &Invocation) -> Result<ExitCode, String> {
         // Plugboard died before the death signal was set: it will never come, and nobody wants the server now.
         return Ok(ExitCode::from(1));
     }
-    let server = spawn(invocation)?;
+    let Some(launch) = read_launch()? else {
+        // Plugboard let go of the keeper it started ahead (the server was not approved, or it exited).
+        return Ok(ExitCode::SUCCESS);
+    };
+    let server = spawn(&launch)?;
     release_stdio();
     let mut waited = SigSet::empty();
     waited.add(Signal::SIGCHLD);
@@ -99,12 +108,23 @@ fn keep(invocation: &Invocation) -> Result<ExitCode, String> {
     }
 }
 
-/// Starts the server with the keeper's stdio, its own death signal and no blocked signals.
+/// The launch, read from stdin through an unbuffered handle: the bytes after it are the server's. The death signal
+/// cannot interrupt the read (it is blocked), but Plugboard's death closes the pipe, which ends it.
+fn read_launch() -> Result<Option<Launch>, String> {
+    let stdin = std::io::stdin().as_fd().try_clone_to_owned().map_err(|e| format!("stdin: {e}"))?;
+    Launch::read_from(&mut std::fs::File::from(stdin)).map_err(|e| format!("the launch on stdin: {e}"))
+}
+
+/// Starts the server with the keeper's stdio, the launch's environment and folder, its own death signal and no
+/// blocked signals.
 #[allow(unsafe_code, reason = "pre_exec is unsafe: the closure runs between fork and exec")]
-fn spawn(invocation: &Invocation) -> Result<Pid, String> {
+fn spawn(launch: &Launch) -> Result<Pid, String> {
     let keeper = getpid();
-    let mut command = Command::new(&invocation.program);
-    command.args(&invocation.args);
+    let mut command = Command::new(&launch.program);
+    command.args(&launch.args).env_clear().envs(launch.env.iter().map(|(k, v)| (k, v)));
+    if let Some(cwd) = &launch.cwd {
+        command.current_dir(cwd);
+    }
     // SAFETY: the keeper is single-threaded, and the closure makes only bare system calls (prctl, getppid,
     // pthread_sigmask) on values that live on the stack.
     unsafe {
@@ -118,7 +138,7 @@ fn spawn(invocation: &Invocation) -> Result<Pid, String> {
         });
     }
     let child =
-        command.spawn().map_err(|e| format!("could not start {}: {e}", Path::new(&invocation.program).display()))?;
+        command.spawn().map_err(|e| format!("could not start {}: {e}", Path::new(&launch.program).display()))?;
     i32::try_from(child.id()).map(Pid::from_raw).map_err(|e| e.to_string())
 }
 
@@ -224,18 +244,16 @@ mod tests {
         words.iter().map(OsString::from).collect::<Vec<_>>().into_iter()
     }
 
-    /// Only the exact shape Plugboard writes is accepted; the server's own arguments pass untouched.
+    /// Only the exact shape Plugboard writes is accepted: what to run never comes from the command line.
     #[test]
     fn the_invocation_is_parsed_strictly() {
-        let parsed = parse(argv(&["--parent", "4242", "--", "/usr/bin/npx", "--", "-y", "pkg"])).unwrap();
-        assert_eq!(parsed.parent, Pid::from_raw(4242));
-        assert_eq!(parsed.program, "/usr/bin/npx");
-        assert_eq!(parsed.args, ["--", "-y", "pkg"].map(OsString::from));
+        assert_eq!(parse(argv(&["--parent", "4242"])).unwrap().parent, Pid::from_raw(4242));
         for bad in [
             &["/bin/sh", "-c", "x"][..],
-            &["--parent", "1", "--", "x"],
+            &["--parent", "1"],
             &["--parent", "7", "x"],
-            &["--parent", "7", "--"],
+            &["--parent", "7", "--", "/bin/sh"],
+            &["--parent"],
         ] {
             assert_eq!(parse(argv(bad)), None, "{bad:?}");
         }

@@ -9,12 +9,15 @@ mod env;
 mod guard;
 #[cfg(target_os = "linux")]
 mod keeper;
+#[cfg_attr(not(target_os = "linux"), allow(dead_code, reason = "only the keeper, on Linux, takes a launch"))]
+mod launch;
 mod line_limit;
 mod login_path_cache;
 mod path_resolution;
 mod stderr_tail;
 #[cfg(test)]
 mod tests;
+mod warm_keepers;
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -39,6 +42,7 @@ pub use guard::{ShutdownReport, ShutdownStage};
 #[cfg(target_os = "linux")]
 pub use keeper::run_keeper;
 pub use stderr_tail::StderrTail;
+pub(crate) use warm_keepers::warm_keepers;
 
 use super::era::{Opening, refusal_in_words, stdio_falls_back};
 use super::guarded::Guarded;
@@ -48,6 +52,7 @@ use super::{Answerer, McpSession, TransportError, client_handler};
 use containment::ContainmentPolicy;
 use docker::DockerCleanup;
 use guard::ProcessGuard;
+use launch::Launch;
 use line_limit::LineLimit;
 
 /// What to run: a program and its arguments (never a shell line), the configured environment (references already
@@ -270,8 +275,13 @@ pub(crate) async fn spawn_server(
             .map_err(spawn_error)?
     };
     let child = spawn_on_long_lived_thread(&plan).await.map_err(spawn_error)?;
-    let (child, stdin, stdout, stderr) = take_pipes(child).map_err(spawn_error)?;
+    let (child, mut stdin, stdout, stderr) = take_pipes(child).map_err(spawn_error)?;
     let pid = child.id().unwrap_or_default();
+    if let Some(launch) = &plan.launch {
+        // First on the keeper's stdin: it starts the server with what follows.
+        let frame = launch.frame().map_err(spawn_error)?;
+        tokio::io::AsyncWriteExt::write_all(&mut stdin, &frame).await.map_err(spawn_error)?;
+    }
     let docker = plan.docker_container.clone().map(|container| DockerCleanup {
         docker: plan.resolved_program.clone(),
         container,
@@ -302,10 +312,13 @@ pub(crate) async fn spawn_server(
 struct Plan {
     resolved_program: PathBuf,
     search_path: OsString,
+    /// What is spawned: the server itself, or the keeper (`launch` then says what it is to start).
     program: PathBuf,
     args: Vec<OsString>,
+    /// The server's environment and folder (the keeper's own are empty: it passes the launch's on).
     env: Vec<(OsString, OsString)>,
     cwd: Option<PathBuf>,
+    launch: Option<Launch>,
     containment: Containment,
     docker_container: Option<String>,
 }
@@ -332,14 +345,21 @@ fn plan(server: &str, launch: &StdioLaunch, options: SpawnOptions) -> std::io::R
         None => env::child_environment(std::env::vars_os(), &search_path, &launch.env),
     };
     let args = docker.as_ref().map_or(&launch.args, |d| &d.args);
-    let (program, args, containment) = containment::wrap(options.containment, &resolved, args);
+    let (program, wrapped_args, containment) = containment::wrap(options.containment, &resolved, args);
+    let launch_for_keeper = (containment == Containment::Keeper).then(|| Launch {
+        program: resolved.clone().into_os_string(),
+        args: args.iter().map(OsString::from).collect(),
+        env: env.clone(),
+        cwd: launch.cwd.clone().map(PathBuf::into_os_string),
+    });
     Ok(Plan {
         resolved_program: resolved,
         search_path,
         program,
-        args,
+        args: wrapped_args,
         env,
         cwd: launch.cwd.clone(),
+        launch: launch_for_keeper,
         containment,
         docker_container: docker.map(|d| d.container),
     })
@@ -347,13 +367,21 @@ fn plan(server: &str, launch: &StdioLaunch, options: SpawnOptions) -> std::io::R
 
 fn command(plan: &Plan) -> CommandWrap {
     let mut command = tokio::process::Command::new(&plan.program);
-    command.args(&plan.args).env_clear().envs(plan.env.iter().cloned());
-    if let Some(cwd) = &plan.cwd {
-        command.current_dir(cwd);
+    command.args(&plan.args).env_clear();
+    if plan.launch.is_none() {
+        command.envs(plan.env.iter().cloned());
+        if let Some(cwd) = &plan.cwd {
+            command.current_dir(cwd);
+        }
     }
-    command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     #[cfg(target_os = "linux")]
     containment::tie_to_app(&mut command, plan.containment);
+    group_leader(command)
+}
+
+/// `command` with piped stdio, leading a process group of its own (a Job Object on Windows).
+fn group_leader(mut command: tokio::process::Command) -> CommandWrap {
+    command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     let mut wrapped = CommandWrap::from(command);
     #[cfg(unix)]
     wrapped.wrap(process_wrap::tokio::ProcessGroup::leader());
@@ -368,14 +396,17 @@ fn command(plan: &Plan) -> CommandWrap {
 }
 
 /// Forks from the spawner thread (see `containment::on_spawner_thread` for why), inside this runtime's context so
-/// the pipes register with its reactor.
+/// the pipes register with its reactor. A keeper started ahead for this runtime (warm_keepers.rs) is taken instead
+/// when there is one: the spawner thread runs jobs in order, so one asked for before this spawn is there by now.
 async fn spawn_on_long_lived_thread(plan: &Plan) -> std::io::Result<Box<dyn ChildWrapper>> {
     let (tx, rx) = tokio::sync::oneshot::channel();
     let runtime = tokio::runtime::Handle::current();
     let mut wrapped = command(plan);
+    let to_keeper = plan.launch.is_some();
     let job: Box<dyn FnOnce() + Send> = Box::new(move || {
         let _entered = runtime.enter();
-        let _ = tx.send(wrapped.spawn());
+        let warm = if to_keeper { warm_keepers::take(runtime.id()) } else { None };
+        let _ = tx.send(warm.map_or_else(|| wrapped.spawn(), Ok));
     });
     match containment::on_spawner_thread(job) {
         Ok(()) => rx.await.map_err(|_| std::io::Error::other("the spawner thread is gone"))?,

@@ -331,5 +331,7 @@ async fn helper_child_env_printer() {
 }
 
 mod docker_engine;
+#[cfg(target_os = "linux")]
+mod keeper_launch;
 mod login_path;
 mod output;
