@@ -1,9 +1,10 @@
-//! Keepers started ahead of their servers. A one-shot command knows which stdio servers it is about to start, so
-//! [`warm_keepers`] starts a keeper for each beside the approval check and the PATH lookup; the server's spawn then
-//! takes one and writes it the launch, and the keeper's own start (an exec, the dynamic loader, half a millisecond
-//! here) is off the server's way. A warm keeper runs nothing until it is given a launch, and one never given any
-//! exits when its stdin closes (when it is dropped, expires or the app exits). It must never hand a keeper to a
-//! runtime other than the one whose reactor holds its pipes, nor keep one longer than [`WARM_FOR`].
+//! Keepers started ahead of their servers. `Engine::start` (a one-shot command, a headless gateway's start) knows
+//! which stdio servers it is about to start, so [`warm_keepers`] starts a keeper for each beside the approval check
+//! and the PATH lookup; the server's spawn then takes one and writes it the launch, and the keeper's own start (an
+//! exec, the dynamic loader, half a millisecond here) is off the server's way. A warm keeper runs nothing until it is
+//! given a launch; one never given any exits when its stdin closes: when it is let go after [`WARM_FOR`], or when the
+//! app exits. It must never hand a keeper to a runtime other than the one whose reactor holds its pipes, nor keep
+//! one longer than [`WARM_FOR`].
 
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -48,7 +49,26 @@ pub(crate) fn warm_keepers(count: usize) {
         }
     });
     // Without the spawner thread a spawn starts its own keeper, as before.
-    let _ = containment::on_spawner_thread(job);
+    if containment::on_spawner_thread(job).is_ok() {
+        // A long-lived process (a headless gateway) may never spawn again: what was not taken is let go on time.
+        tokio::spawn(async {
+            tokio::time::sleep(WARM_FOR).await;
+            let expired = let_go_expired(Instant::now());
+            drop(expired);
+        });
+    }
+}
+
+/// Takes the keepers older than [`WARM_FOR`] out of the pool; dropping them closes their stdin, and they exit.
+fn let_go_expired(now: Instant) -> Vec<Warm> {
+    let mut warm = lock();
+    let (expired, kept) = std::mem::take(&mut *warm).into_iter().partition(|w| !fresh(w, now));
+    *warm = kept;
+    expired
+}
+
+fn fresh(warm: &Warm, now: Instant) -> bool {
+    now.saturating_duration_since(warm.since) < WARM_FOR
 }
 
 /// A warm keeper of `runtime`, if one is left; the expired ones (of any runtime) are let go on the way.
@@ -57,8 +77,10 @@ pub(super) fn take(runtime: Id) -> Option<Box<dyn ChildWrapper>> {
 }
 
 fn take_at(runtime: Id, now: Instant) -> Option<Box<dyn ChildWrapper>> {
+    // Dropped outside the lock: closing their pipes is not the pool's business.
+    let expired = let_go_expired(now);
+    drop(expired);
     let mut warm = lock();
-    warm.retain(|w| now.saturating_duration_since(w.since) < WARM_FOR);
     let at = warm.iter().position(|w| w.runtime == runtime)?;
     Some(warm.swap_remove(at).child)
 }
@@ -99,5 +121,18 @@ mod tests {
         drop(taken.stdin().take());
         let status = ours.block_on(async { tokio::time::timeout(Duration::from_secs(5), taken.wait()).await });
         assert!(status.expect("the keeper exits at the end of its stdin").expect("status").success());
+    }
+
+    /// In a process that never spawns again (a headless gateway whose servers were not approved), the keepers not
+    /// taken are let go once [`WARM_FOR`] has passed.
+    #[test]
+    fn warm_keepers_not_taken_are_let_go_on_time() {
+        containment::start_spawner_thread();
+        let ours = runtime();
+        ours.block_on(async { warm_keepers(1) });
+        containment::spawner_caught_up();
+        assert_eq!(waiting(ours.handle().id()), 1);
+        ours.block_on(async { tokio::time::sleep(WARM_FOR + Duration::from_millis(300)).await });
+        assert_eq!(waiting(ours.handle().id()), 0, "still held after {WARM_FOR:?}");
     }
 }
