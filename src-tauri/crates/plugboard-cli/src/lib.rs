@@ -212,9 +212,9 @@ fn dispatch(command: Command, fallback: &Fallback, scrub: LogScrub) -> anyhow::R
                 anyhow::bail!("the tool reported an error (isError)");
             }
             // Everything the call started has ended: its server stopped, its row is in the history (in the WAL until
-            // that is due to be copied, `History::write_back`). The engine and the runtime hold only memory, idle threads and
-            // SQLite's open file now, which the exit releases sooner than their destructors would (README:
-            // "Performance").
+            // that is due to be copied, `History::write_back`). The engine and the runtime hold only memory, idle
+            // threads and SQLite's open file now, which the exit releases sooner than their destructors would
+            // (README: "Performance").
             std::mem::forget((engine, runtime));
             Ok(())
         }

@@ -305,8 +305,14 @@ impl History {
 
 /// The size of the connection's WAL file (0 when it has none yet, or for a history in memory).
 fn wal_bytes(connection: &Connection) -> u64 {
-    let Some(file) = connection.path().filter(|p| !p.is_empty()) else { return 0 };
-    std::fs::metadata(format!("{file}-wal")).map_or(0, |m| m.len())
+    connection.path().filter(|p| !p.is_empty()).map_or(0, |file| wal_size(Path::new(file)))
+}
+
+/// The size of the WAL beside the history file at `path` (0 when there is none).
+fn wal_size(path: &Path) -> u64 {
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    std::fs::metadata(wal).map_or(0, |m| m.len())
 }
 
 /// Opens, checks that it is a sound SQLite file (its header and schema always; every page for

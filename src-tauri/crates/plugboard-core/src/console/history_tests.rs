@@ -129,10 +129,6 @@ fn big_call(tool: &str) -> NewCall {
     NewCall { outcome: CallOutcome::Result { is_error: false, result, truncated: false }, ..call("srv", tool, "{}") }
 }
 
-fn wal_of(path: &Path) -> u64 {
-    std::fs::metadata(format!("{}-wal", path.display())).map_or(0, |m| m.len())
-}
-
 /// Below [`WRITE_BACK_AT_BYTES`] `write_back` leaves the rows in the WAL; from there on it puts them into the file
 /// itself: a copy of the file alone holds them (while the connection is still open, so no close has copied them).
 #[test]
@@ -150,12 +146,12 @@ fn write_back_puts_the_rows_into_the_file_once_the_wal_is_due() {
         rows
     };
     history.record(call("srv", "small", "{}")).expect("record");
-    assert!(!history.write_back().expect("write back"), "a WAL of {} bytes is not due", wal_of(&path));
+    assert!(!history.write_back().expect("write back"), "a WAL of {} bytes is not due", wal_size(&path));
     assert_eq!(copy_without_wal("small.sqlite3"), 0, "a row is in the WAL until a copy");
     history.record(big_call("big")).expect("record");
     history.record(big_call("bigger")).expect("record");
-    assert!(wal_of(&path) >= WRITE_BACK_AT_BYTES, "{}", wal_of(&path));
-    assert!(history.write_back().expect("write back"), "a WAL of {} bytes is due", wal_of(&path));
+    assert!(wal_size(&path) >= WRITE_BACK_AT_BYTES, "{}", wal_size(&path));
+    assert!(history.write_back().expect("write back"), "a WAL of {} bytes is due", wal_size(&path));
     assert_eq!(copy_without_wal("due.sqlite3"), 3);
     assert_eq!(history.page("", None, 10).expect("page").total, 3);
 }
@@ -172,7 +168,7 @@ fn commands_that_exit_without_closing_keep_the_wal_bounded() {
         let history = History::open_checking(&path, MAX_ROWS, DamageCheck::OnUse).expect("open");
         history.record(call("srv", "t", "{}")).expect("record");
         let copied = history.write_back().expect("write back");
-        let left = wal_of(&path);
+        let left = wal_size(&path);
         if round == 1 {
             assert!(!copied && left > 0, "the first row was copied at once (WAL {left} bytes)");
         }
@@ -200,7 +196,7 @@ fn write_back_never_waits_for_another_connection() {
     reader.execute_batch("BEGIN; SELECT count(*) FROM calls;").expect("a read that stays open");
     history.record(big_call("second")).expect("record");
     let started = std::time::Instant::now();
-    assert!(history.write_back().expect("write back"), "a WAL of {} bytes is due", wal_of(&path));
+    assert!(history.write_back().expect("write back"), "a WAL of {} bytes is due", wal_size(&path));
     assert!(started.elapsed() < BUSY_TIMEOUT / 2, "waited {:?} for the reader", started.elapsed());
     reader.execute_batch("COMMIT").expect("the read ends");
     assert_eq!(history.page("", None, 10).expect("page").total, 2);

@@ -3,8 +3,9 @@
 //! `plugboard-keeper` (keeper.rs): a small process, found beside Plugboard's own binary, that hears Plugboard die
 //! (a parent-death signal it sets itself, first thing) and, as the subreaper of everything below it, ends the whole
 //! tree. The keeper's command line names only the app; the server's launch reaches it on stdin (launch.rs), so a
-//! keeper can be started before the approval check ends (warm_keepers.rs). Without the keeper binary the server itself gets SIGKILL when the app dies (its children may survive
-//! that). Nothing here needs privileges. It must never wrap through a shell, nor find the keeper through PATH.
+//! keeper can be started before the approval check ends (warm_keepers.rs). Without the keeper binary the server
+//! itself gets SIGKILL when the app dies (its children may survive that). Nothing here needs privileges. It must
+//! never wrap through a shell, nor find the keeper through PATH.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
