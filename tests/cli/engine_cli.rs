@@ -1,6 +1,11 @@
 //! `plugboard status | tools | call` against the real reference server, as a person runs them in a terminal.
 
-use crate::support::{Sandbox, assert_no_process_with, everything, stderr, stdout};
+use std::path::Path;
+use std::time::Duration;
+
+use crate::support::{
+    Sandbox, assert_gone_within, assert_no_process_with, copy_executable, everything, stderr, stdout, write_executable,
+};
 
 /// status shows a working server ready with its tool count and a broken one failed with the reason, and logs to the
 /// data dir; tools lists the exposed names; call prints the result; and no server process outlives any of these
@@ -49,6 +54,48 @@ fn status_tools_and_call_from_the_terminal() {
     assert_eq!(bad_args.status.code(), Some(1));
     assert!(stderr(&bad_args).contains("JSON object"), "{}", stderr(&bad_args));
     assert_no_process_with(&marker);
+}
+
+/// `plugboard call` starts its server's keeper as it starts, before it has read which server it calls, and the
+/// engine's start then orders no second one: a call of a stdio server starts one keeper, which runs the server; a call
+/// of a remote server lets its keeper go unused. No keeper outlives either command. (The keeper beside the copied
+/// binary is a script that notes each start, then becomes the real keeper.)
+#[test]
+#[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]
+fn a_call_starts_one_keeper_and_leaves_none() {
+    let sandbox = Sandbox::new();
+    let bin = tempfile::tempdir().expect("bin dir");
+    let cli = bin.path().join("plugboard");
+    copy_executable(Path::new(env!("CARGO_BIN_EXE_plugboard")), &cli);
+    let keeper = Path::new(env!("CARGO_BIN_EXE_plugboard")).with_file_name(plugboard_core::transport::KEEPER_BINARY);
+    assert!(keeper.exists(), "{} is missing: cargo build -p plugboard-core --bins", keeper.display());
+    // Copied beside it, so that the keeper's command line names this folder once the script has become it.
+    let real_keeper = bin.path().join("the-real-keeper");
+    copy_executable(&keeper, &real_keeper);
+    let starts = bin.path().join("keeper-starts");
+    let script = format!(
+        "#!/bin/sh\n# Notes the start, then runs the real keeper in this process.\necho started >> '{}'\nexec '{}' \"$@\"\n",
+        starts.display(),
+        real_keeper.display()
+    );
+    write_executable(&bin.path().join(plugboard_core::transport::KEEPER_BINARY), &script);
+    let started = || std::fs::read_to_string(&starts).unwrap_or_default().lines().count();
+    let marker = bin.path().display().to_string();
+
+    assert!(sandbox.run(&["add", "everything", "--", &everything(), "stdio"]).status.success());
+    assert!(sandbox.run(&["add", "remote", "--url", "http://127.0.0.1:9/mcp", "--transport", "http"]).status.success());
+    sandbox.approve_all();
+    let call = sandbox.command_of(&cli, &["call", "everything", "echo", "--args", r#"{"message":"hi"}"#]).output();
+    let call = call.expect("run the copy");
+    assert!(call.status.success(), "{}", stderr(&call));
+    assert_eq!(stdout(&call).trim(), "Echo: hi");
+    assert_eq!(started(), 1, "one keeper for one stdio server");
+    assert_gone_within(&marker, Duration::from_secs(5));
+
+    let remote = sandbox.command_of(&cli, &["call", "remote", "anything"]).output().expect("run the copy");
+    assert_eq!(remote.status.code(), Some(1), "{}", stderr(&remote));
+    assert!(started() <= 2, "at most the one started ahead: {}", started());
+    assert_gone_within(&marker, Duration::from_secs(5));
 }
 
 /// `plugboard call` records each call in the console's history under the data dir, its arguments redacted and its

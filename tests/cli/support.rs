@@ -70,8 +70,13 @@ impl Sandbox {
 
     /// The command with the sandbox's environment; the D-Bus session (the keychain) is inherited.
     pub fn command(&self, args: &[&str]) -> Command {
+        self.command_of(Path::new(env!("CARGO_BIN_EXE_plugboard")), args)
+    }
+
+    /// `program` (a copy of the binary, say) with the sandbox's environment.
+    pub fn command_of(&self, program: &Path, args: &[&str]) -> Command {
         std::fs::create_dir_all(self.home()).expect("home");
-        let mut command = Command::new(env!("CARGO_BIN_EXE_plugboard"));
+        let mut command = Command::new(program);
         command
             .args(args)
             .current_dir(self.home())
@@ -106,6 +111,19 @@ pub fn stdout(output: &Output) -> String {
 
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// No process whose command line holds `marker` is left once `within` has passed.
+pub fn assert_gone_within(marker: &str, within: std::time::Duration) {
+    let deadline = std::time::Instant::now() + within;
+    while std::time::Instant::now() < deadline {
+        let found = Command::new("pgrep").args(["-f", marker]).output().expect("pgrep");
+        if found.stdout.is_empty() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_no_process_with(marker);
 }
 
 /// No process whose command line holds `marker` is still running.

@@ -29,6 +29,7 @@ use plugboard_core::transport::DownstreamLink;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
+use tokio::runtime::Runtime;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -144,10 +145,21 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         // Before the log's writer thread starts.
         runtimes::share_one_heap();
     }
+    // A call's server most likely runs over stdio: its keeper starts now, beside the log, the config and the approval
+    // check, rather than once they are done (a remote server's call lets it go unused: it runs nothing).
+    let call_runtime = match &cli.command {
+        Command::Call { .. } => runtimes::one_shot().ok().inspect(runtimes::warm_a_keeper),
+        Command::Tools { .. } => {
+            // Its server starts on a runtime `engine::tools` builds: only the thread that spawns it starts ahead.
+            plugboard_core::transport::start_spawner_thread();
+            None
+        }
+        _ => None,
+    };
     let scrub = LogScrub::default();
     let _log = logging::init(logging::Mode::Cli, &scrub);
     let fallback = if cli.insecure_plaintext_secrets { Fallback::chosen(true) } else { Fallback::from_env() };
-    match dispatch(cli.command, &fallback, scrub) {
+    match dispatch(cli.command, &fallback, scrub, call_runtime) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let _ = writeln!(io::stderr(), "error: {e:#}");
@@ -156,7 +168,12 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     }
 }
 
-fn dispatch(command: Command, fallback: &Fallback, scrub: LogScrub) -> anyhow::Result<()> {
+fn dispatch(
+    command: Command,
+    fallback: &Fallback,
+    scrub: LogScrub,
+    call_runtime: Option<Runtime>,
+) -> anyhow::Result<()> {
     if let Command::Config { action: ConfigAction::Path } = command {
         return Ok(writeln!(io::stdout(), "{}", config::config_path().display())?);
     }
@@ -207,7 +224,10 @@ fn dispatch(command: Command, fallback: &Fallback, scrub: LogScrub) -> anyhow::R
             Ok(())
         }
         Command::Call { server, tool, args } => {
-            let runtime = runtimes::one_shot()?;
+            let runtime = match call_runtime {
+                Some(runtime) => runtime,
+                None => runtimes::one_shot()?,
+            };
             if engine::call(&mut out, &engine, &runtime, &server, &tool, &args)? {
                 anyhow::bail!("the tool reported an error (isError)");
             }

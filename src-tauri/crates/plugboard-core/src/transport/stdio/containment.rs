@@ -150,7 +150,7 @@ pub(crate) fn on_spawner_thread(job: Job) -> Result<(), Job> {
 
 /// Starts the spawner thread now, if it is not running yet: a first spawn then only hands it its job. Starting a
 /// thread is a few hundred microseconds of the first server's start (a cold `plugboard call`'s) otherwise.
-pub(crate) fn start_spawner_thread() {
+pub fn start_spawner_thread() {
     let _ = spawner();
 }
 

@@ -32,7 +32,7 @@ use rmcp::model::{
 use rmcp::service::{ClientServiceExt, RoleClient};
 use tokio::process::{ChildStdin, ChildStdout};
 
-pub(crate) use containment::start_spawner_thread;
+pub use containment::start_spawner_thread;
 pub use containment::{Containment, KEEPER_BINARY};
 pub use docker::engine::{EngineProblem, docker_engine_version, docker_image_ports};
 #[cfg(test)]
@@ -42,7 +42,7 @@ pub use guard::{ShutdownReport, ShutdownStage};
 #[cfg(target_os = "linux")]
 pub use keeper::run_keeper;
 pub use stderr_tail::StderrTail;
-pub(crate) use warm_keepers::warm_keepers;
+pub use warm_keepers::warm_keepers;
 
 use super::era::{Opening, refusal_in_words, stdio_falls_back};
 use super::guarded::Guarded;

@@ -1,10 +1,10 @@
 //! Keepers started ahead of their servers. `Engine::start` (a one-shot command, a headless gateway's start) knows
-//! which stdio servers it is about to start, so [`warm_keepers`] starts a keeper for each beside the approval check
-//! and the PATH lookup; the server's spawn then takes one and writes it the launch, and the keeper's own start (an
-//! exec, the dynamic loader, half a millisecond here) is off the server's way. A warm keeper runs nothing until it is
-//! given a launch; one never given any exits when its stdin closes: when it is let go after [`WARM_FOR`], or when the
-//! app exits. It must never hand a keeper to a runtime other than the one whose reactor holds its pipes, nor keep
-//! one longer than [`WARM_FOR`].
+//! which stdio servers it is about to start, so [`warm_keepers`] makes sure a keeper is on its way for each beside
+//! the approval check and the PATH lookup (`plugboard call` orders its one sooner, as it starts); the server's spawn
+//! then takes one and writes it the launch, and the keeper's own start (an exec, the dynamic loader, half a
+//! millisecond here) is off the server's way. A warm keeper runs nothing until it is given a launch; one never given
+//! any exits when its stdin closes: when it is let go after [`WARM_FOR`], or when the app exits. It must never hand a
+//! keeper to a runtime other than the one whose reactor holds its pipes, nor keep one longer than [`WARM_FOR`].
 
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -23,33 +23,66 @@ struct Warm {
     child: Box<dyn ChildWrapper>,
 }
 
-static WARM: Mutex<Vec<Warm>> = Mutex::new(Vec::new());
+/// The keepers waiting, and those ordered that the spawner thread has not started yet (one runtime's id each).
+struct Pool {
+    warm: Vec<Warm>,
+    on_the_way: Vec<Id>,
+}
 
-/// Starts `count` keepers for the current runtime on the spawner thread, without waiting for them. Nothing happens
-/// off Linux, without the keeper binary, outside a runtime, or without the spawner thread.
-pub(crate) fn warm_keepers(count: usize) {
+impl Pool {
+    fn ordered_for(&self, runtime: Id) -> usize {
+        self.warm.iter().filter(|w| w.runtime == runtime).count()
+            + self.on_the_way.iter().filter(|r| **r == runtime).count()
+    }
+
+    fn arrived(&mut self, runtime: Id) {
+        if let Some(at) = self.on_the_way.iter().position(|r| *r == runtime) {
+            self.on_the_way.swap_remove(at);
+        }
+    }
+}
+
+static POOL: Mutex<Pool> = Mutex::new(Pool { warm: Vec::new(), on_the_way: Vec::new() });
+
+/// Makes sure `count` keepers for the current runtime are waiting or on their way, starting the missing ones on the
+/// spawner thread without waiting for them: an early order (`plugboard call`'s) and `Engine::start`'s make one
+/// keeper, not two. Nothing happens off Linux, without the keeper binary, outside a runtime, or without the spawner
+/// thread.
+pub fn warm_keepers(count: usize) {
     let (Some(keeper), Ok(runtime)) = (containment::linux_keeper(), tokio::runtime::Handle::try_current()) else {
         return;
     };
-    if count == 0 {
+    let missing = {
+        let mut pool = lock();
+        let missing = count.saturating_sub(pool.ordered_for(runtime.id()));
+        pool.on_the_way.extend(std::iter::repeat_n(runtime.id(), missing));
+        missing
+    };
+    if missing == 0 {
         return;
     }
+    let id = runtime.id();
     let job: Box<dyn FnOnce() + Send> = Box::new(move || {
         let _entered = runtime.enter();
-        for _ in 0..count {
+        for _ in 0..missing {
             let mut command = tokio::process::Command::new(keeper);
             command.args(containment::keeper_args()).env_clear();
-            match super::group_leader(command).spawn() {
-                Ok(child) => lock().push(Warm { runtime: runtime.id(), since: Instant::now(), child }),
+            let started = super::group_leader(command).spawn();
+            let mut pool = lock();
+            pool.arrived(runtime.id());
+            match started {
+                Ok(child) => pool.warm.push(Warm { runtime: runtime.id(), since: Instant::now(), child }),
                 Err(e) => {
                     tracing::debug!(error = %e, "a keeper could not be started ahead; the server's spawn starts its own");
-                    return;
                 }
             }
         }
     });
     // Without the spawner thread a spawn starts its own keeper, as before.
-    if containment::on_spawner_thread(job).is_ok() {
+    if containment::on_spawner_thread(job).is_err() {
+        let mut pool = lock();
+        (0..missing).for_each(|_| pool.arrived(id));
+    } else {
         // A long-lived process (a headless gateway) may never spawn again: what was not taken is let go on time.
         tokio::spawn(async {
             tokio::time::sleep(WARM_FOR).await;
@@ -61,9 +94,9 @@ pub(crate) fn warm_keepers(count: usize) {
 
 /// Takes the keepers older than [`WARM_FOR`] out of the pool; dropping them closes their stdin, and they exit.
 fn let_go_expired(now: Instant) -> Vec<Warm> {
-    let mut warm = lock();
-    let (expired, kept) = std::mem::take(&mut *warm).into_iter().partition(|w| !fresh(w, now));
-    *warm = kept;
+    let mut pool = lock();
+    let (expired, kept) = std::mem::take(&mut pool.warm).into_iter().partition(|w| !fresh(w, now));
+    pool.warm = kept;
     expired
 }
 
@@ -80,19 +113,19 @@ fn take_at(runtime: Id, now: Instant) -> Option<Box<dyn ChildWrapper>> {
     // Dropped outside the lock: closing their pipes is not the pool's business.
     let expired = let_go_expired(now);
     drop(expired);
-    let mut warm = lock();
-    let at = warm.iter().position(|w| w.runtime == runtime)?;
-    Some(warm.swap_remove(at).child)
+    let mut pool = lock();
+    let at = pool.warm.iter().position(|w| w.runtime == runtime)?;
+    Some(pool.warm.swap_remove(at).child)
 }
 
-fn lock() -> std::sync::MutexGuard<'static, Vec<Warm>> {
-    WARM.lock().unwrap_or_else(PoisonError::into_inner)
+fn lock() -> std::sync::MutexGuard<'static, Pool> {
+    POOL.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// How many warm keepers of `runtime` are waiting.
 #[cfg(test)]
 pub(super) fn waiting(runtime: Id) -> usize {
-    lock().iter().filter(|w| w.runtime == runtime).count()
+    lock().warm.iter().filter(|w| w.runtime == runtime).count()
 }
 
 #[cfg(test)]
@@ -121,6 +154,29 @@ mod tests {
         drop(taken.stdin().take());
         let status = ours.block_on(async { tokio::time::timeout(Duration::from_secs(5), taken.wait()).await });
         assert!(status.expect("the keeper exits at the end of its stdin").expect("status").success());
+    }
+
+    /// A second order for the same runtime adds only what the first did not: `plugboard call` orders its keeper as
+    /// it starts, and `Engine::start` orders one for each stdio server again.
+    #[test]
+    fn orders_for_one_runtime_make_one_keeper_each() {
+        containment::start_spawner_thread();
+        let ours = runtime();
+        ours.block_on(async {
+            warm_keepers(1);
+            warm_keepers(1);
+        });
+        containment::spawner_caught_up();
+        assert_eq!(waiting(ours.handle().id()), 1, "the second order was already met");
+        ours.block_on(async { warm_keepers(3) });
+        containment::spawner_caught_up();
+        assert_eq!(waiting(ours.handle().id()), 3);
+        let taken = take(ours.handle().id());
+        assert!(taken.is_some());
+        ours.block_on(async { warm_keepers(3) });
+        containment::spawner_caught_up();
+        assert_eq!(waiting(ours.handle().id()), 3, "a taken keeper is ordered again");
+        while take(ours.handle().id()).is_some() {}
     }
 
     /// In a process that never spawns again (a headless gateway whose servers were not approved), the keepers not
