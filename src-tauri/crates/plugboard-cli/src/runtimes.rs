@@ -10,12 +10,14 @@ pub fn one_shot() -> anyhow::Result<Runtime> {
     Builder::new_multi_thread().worker_threads(1).enable_all().build().context("cannot start the async runtime")
 }
 
-/// Starts a keeper for `runtime` ahead of its server (`plugboard_core::transport::warm_keepers`), and the spawner
-/// thread that starts it.
+/// Starts a keeper for `runtime` ahead of its server (`plugboard_core::transport::warm_keepers`), the spawner
+/// thread that starts it, and a thread of the runtime's blocking pool: the approval check and the server's launch
+/// plan run there, and the first of them otherwise waits for the pool's first thread to start.
 pub fn warm_a_keeper(runtime: &Runtime) {
     let _entered = runtime.enter();
     plugboard_core::transport::start_spawner_thread();
     plugboard_core::transport::warm_keepers(1);
+    drop(runtime.spawn_blocking(|| ()));
 }
 
 /// The gateway's runtime: a worker per CPU, for the calls its clients make at once.

@@ -397,12 +397,16 @@ fn group_leader(mut command: tokio::process::Command) -> CommandWrap {
 
 /// Forks from the spawner thread (see `containment::on_spawner_thread` for why), inside this runtime's context so
 /// the pipes register with its reactor. A keeper started ahead for this runtime (warm_keepers.rs) is taken instead
-/// when there is one: the spawner thread runs jobs in order, so one asked for before this spawn is there by now.
+/// when there is one: here when it is waiting already (no trip to the spawner thread), else on the spawner thread,
+/// which runs jobs in order, so one asked for before this spawn is there by then.
 async fn spawn_on_long_lived_thread(plan: &Plan) -> std::io::Result<Box<dyn ChildWrapper>> {
-    let (tx, rx) = tokio::sync::oneshot::channel();
-    let runtime = tokio::runtime::Handle::current();
-    let mut wrapped = command(plan);
     let to_keeper = plan.launch.is_some();
+    let runtime = tokio::runtime::Handle::current();
+    if to_keeper && let Some(warm) = warm_keepers::take(runtime.id()) {
+        return Ok(warm);
+    }
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let mut wrapped = command(plan);
     let job: Box<dyn FnOnce() + Send> = Box::new(move || {
         let _entered = runtime.enter();
         let warm = if to_keeper { warm_keepers::take(runtime.id()) } else { None };
