@@ -13,13 +13,17 @@ use crate::home::Home;
 use crate::sides::{Programs, SideSpec};
 use crate::stats::{Goal, Summary, median, order};
 
+const BENCHMARK: &str = r#"{"message":"benchmark"}"#;
 /// Unpinned whole processes vary more than calls do: medians of ten moved by ±5% between runs of the suite.
 const ROUNDS: usize = 30;
 const PLUGBOARD_CALL: &str = "plugboard call";
 const PLUGBOARD_CALL_HISTORY: &str = "plugboard call, 10,000 history rows";
+const PLUGBOARD_CALL_PINS: &str = "plugboard call, 50 servers pinned";
 const BASELINE: &str = "plugboard call, baseline binary";
 /// A person's history after some use: every cold call opens it.
 const HISTORY_ROWS: usize = 10_000;
+/// A person with many servers, each used once: every cold call reads all their pins.
+const PINNED_SERVERS: usize = 50;
 const RMCP_CALL: &str = "rmcp client binary";
 const TYPESCRIPT: &str = "TypeScript SDK client (Node 22)";
 const PYTHON: &str = "Python SDK client";
@@ -46,11 +50,20 @@ pub fn cold(programs: &Programs, summary: &mut Summary) -> anyhow::Result<()> {
     let used = Home::with_servers(&programs.plugboard, 1, &programs.testserver, &[])
         .and_then(|h| h.with_history(HISTORY_ROWS))
         .context("the CLI's config with a used history")?;
+    let many = Home::with_servers(&programs.plugboard, PINNED_SERVERS, &programs.testserver, &[])
+        .and_then(|h| h.with_every_server_pinned(&programs.plugboard))
+        .context("the CLI's config with 50 pinned servers")?;
     let server = &programs.testserver;
-    let call = args!["call", "bench", "echo", "--args", r#"{"message":"benchmark"}"#];
+    let call = args!["call", "bench", "echo", "--args", BENCHMARK];
     let mut specs = vec![
         SideSpec::new(PLUGBOARD_CALL, &programs.plugboard, call.clone(), false),
         SideSpec::new(PLUGBOARD_CALL_HISTORY, &programs.plugboard, call.clone(), false),
+        SideSpec::new(
+            PLUGBOARD_CALL_PINS,
+            &programs.plugboard,
+            args!["call", "s0", "echo", "--args", BENCHMARK],
+            false,
+        ),
         SideSpec::new(RMCP_CALL, &programs.rmcp_call, args![server], false),
     ];
     if let Some(baseline) = &programs.baseline {
@@ -70,7 +83,11 @@ pub fn cold(programs: &Programs, summary: &mut Summary) -> anyhow::Result<()> {
             if sides[i].failed.is_some() {
                 continue;
             }
-            let home = if specs[i].label == PLUGBOARD_CALL_HISTORY { &used } else { &home };
+            let home = match specs[i].label.as_str() {
+                PLUGBOARD_CALL_HISTORY => &used,
+                PLUGBOARD_CALL_PINS => &many,
+                _ => &home,
+            };
             match measure(programs, &specs[i], home) {
                 Ok(run) if round > 0 => sides[i].runs.push(run),
                 Ok(_) => {}

@@ -11,17 +11,18 @@ use tempfile::TempDir;
 
 pub struct Home {
     dir: TempDir,
+    /// The servers' names, as servers.json has them.
+    names: Vec<String>,
 }
 
 impl Home {
     /// `count` servers named `bench` (one) or `s0`, `s1`, … (several), each `program args`, approved.
     pub fn with_servers(plugboard: &Path, count: usize, program: &Path, args: &[&str]) -> anyhow::Result<Home> {
-        let home = Home { dir: tempfile::tempdir()? };
-        let mut servers = Map::new();
-        for i in 0..count {
-            let name = if count == 1 { "bench".to_owned() } else { format!("s{i}") };
-            servers.insert(name, json!({ "command": program, "args": args }));
-        }
+        let names: Vec<String> =
+            (0..count).map(|i| if count == 1 { "bench".to_owned() } else { format!("s{i}") }).collect();
+        let servers: Map<String, Value> =
+            names.iter().map(|name| (name.clone(), json!({ "command": program, "args": args }))).collect();
+        let home = Home { dir: tempfile::tempdir()?, names };
         let config = home.dir.path().join("config");
         std::fs::create_dir_all(&config)?;
         let file = json!({ "mcpServers": Value::Object(servers) });
@@ -33,6 +34,20 @@ impl Home {
             bail!("plugboard approve --all --yes failed");
         }
         Ok(home)
+    }
+
+    /// Connects every server once (`plugboard tools NAME`), which pins its tools, as a person's servers are pinned
+    /// after their first use: a cold call then reads the pins of all of them (about 9 kB a server here).
+    pub fn with_every_server_pinned(self, plugboard: &Path) -> anyhow::Result<Home> {
+        for name in &self.names {
+            let mut tools = Command::new(plugboard);
+            self.apply(&mut tools);
+            let status = tools.args(["tools", name]).stdout(Stdio::null()).status();
+            if !status.with_context(|| format!("cannot start {}", plugboard.display()))?.success() {
+                bail!("plugboard tools {name} failed");
+            }
+        }
+        Ok(self)
     }
 
     /// Fills the call history with `rows` calls of a 2 kB result each, as a person's console use leaves it.

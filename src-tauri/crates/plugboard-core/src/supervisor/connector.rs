@@ -168,7 +168,11 @@ impl Connector for LiveConnector {
             let (resolved, secrets, digest) = approve_then_resolve(config, &self.vault, &self.approvals).await?;
             // Before anything is sent: the HTTP client's and rmcp's own log lines quote the expanded URL.
             self.log_scrub.learn(config.name.as_str(), &secrets);
-            let pinning = Some(crate::trust::Pinning { pins: self.approvals.tool_pins(), digest });
+            let pins = self.approvals.tool_pins();
+            // The server's first listing is reviewed against the pins: they are read while it starts.
+            let ahead = pins.clone();
+            drop(tokio::task::spawn_blocking(move || ahead.read_ahead()));
+            let pinning = Some(crate::trust::Pinning { pins, digest });
             let answerer = self.answerer(config.name.as_str());
             match resolved {
                 Resolved::Stdio(launch, warnings) => {

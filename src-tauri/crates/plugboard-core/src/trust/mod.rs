@@ -10,6 +10,7 @@ mod decisions;
 mod definition;
 mod flags;
 mod hidden_text;
+mod lazy_entry;
 mod pins;
 mod shadowing;
 mod store;

@@ -14,6 +14,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
+use super::lazy_entry::LazyEntry;
 use super::store::{Seen, Versioned, lock_beside, read_versioned, sha256_hex, write_versioned};
 use super::subject::{Listing, Pin, PinKind, Subject};
 use super::{DefinitionDigest, TrustError};
@@ -114,7 +115,16 @@ pub struct ServerPins {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct PinFile {
     version: u32,
-    servers: BTreeMap<DefinitionDigest, ServerPins>,
+    /// Each server's pins are parsed when a review or an approval of that server needs them: a call reads this
+    /// file for one server of however many a person has.
+    servers: BTreeMap<DefinitionDigest, LazyEntry<ServerPins>>,
+}
+
+impl PinFile {
+    /// The pins of `digest`, if it was ever pinned; a damaged entry fails only the server it belongs to.
+    fn server_mut(&mut self, digest: &DefinitionDigest) -> Result<Option<&mut ServerPins>, serde_json::Error> {
+        self.servers.get_mut(digest).map(LazyEntry::get_mut).transpose()
+    }
 }
 
 impl Versioned for PinFile {
@@ -165,7 +175,7 @@ impl ToolPins {
     /// pending before; other kinds' pending is left alone).
     pub fn review(&self, digest: &DefinitionDigest, server: &str, listing: &Listing) -> Result<PinReview, TrustError> {
         self.update(|file| {
-            let Some(pins) = file.servers.get_mut(digest) else {
+            let Some(pins) = file.server_mut(digest)? else {
                 let pins = ServerPins {
                     server: server.to_owned(),
                     pinned: listing.items.clone(),
@@ -173,8 +183,8 @@ impl ToolPins {
                     pinned_at_unix: now(),
                 };
                 let approved = digests(&pins.pinned);
-                file.servers.insert(digest.clone(), pins);
-                return (true, PinReview { first_pinned: true, approved, ..PinReview::default() });
+                file.servers.insert(digest.clone(), LazyEntry::Parsed(pins));
+                return Ok((true, PinReview { first_pinned: true, approved, ..PinReview::default() }));
             };
             let mut review = PinReview::default();
             let mut pending: BTreeMap<Subject, PendingPin> = pins
@@ -201,13 +211,32 @@ impl ToolPins {
             review.approved = digests(&pins.pinned);
             let changed = pins.pending != pending;
             pins.pending = pending;
-            (changed, review)
+            Ok((changed, review))
         })
+    }
+
+    /// Reads the file ahead of a review, for a server that is starting: its first listing's review then finds the
+    /// file parsed (a person with 50 servers has half a megabyte of pins, which took 2 ms of a cold call after the
+    /// server had answered its listing). Takes no lock on the file: what it keeps is marked with how the file was
+    /// before the read, so a change it raced is read again by the review. Does nothing while a review holds the copy
+    /// or when the copy is current. Blocks on the file: run it off the async runtime.
+    pub fn read_ahead(&self) {
+        let Ok(mut last_read) = self.last_read.try_lock() else { return };
+        let Some(seen) = Seen::of(&self.path) else { return };
+        if last_read.as_ref().is_some_and(|(then, _)| *then == seen) {
+            return;
+        }
+        // A file that cannot be read is the review's to report.
+        if let Ok(file) = self.read() {
+            *last_read = Some((seen, file));
+        }
     }
 
     /// The pins of `digest`, if it was ever pinned.
     pub fn pins(&self, digest: &DefinitionDigest) -> Result<Option<ServerPins>, TrustError> {
-        Ok(self.read()?.servers.get(digest).cloned())
+        let file = self.read()?;
+        let pins = file.servers.get(digest).map(LazyEntry::to_parsed).transpose();
+        pins.map_err(|e| self.corrupt(&e))
     }
 
     /// Pins what is pending for `digest` and was `shown` to the person (subject and digest: something that changed
@@ -218,7 +247,7 @@ impl ToolPins {
         shown: &BTreeMap<Subject, String>,
     ) -> Result<Vec<Subject>, TrustError> {
         self.update(|file| {
-            let Some(pins) = file.servers.get_mut(digest) else { return (false, Vec::new()) };
+            let Some(pins) = file.server_mut(digest)? else { return Ok((false, Vec::new())) };
             let approved: Vec<Subject> = pins
                 .pending
                 .iter()
@@ -231,7 +260,7 @@ impl ToolPins {
                 }
             }
             pins.pinned_at_unix = now();
-            (!approved.is_empty(), approved)
+            Ok((!approved.is_empty(), approved))
         })
     }
 
@@ -240,19 +269,20 @@ impl ToolPins {
     /// there is nothing new to release.
     pub fn approved_fingerprint(&self) -> Result<String, TrustError> {
         let file = self.read()?;
-        let approved: BTreeMap<&DefinitionDigest, BTreeMap<String, &str>> = file
-            .servers
-            .iter()
-            .map(|(digest, pins)| {
-                let pinned = pins.pinned.iter().map(|(s, p)| (String::from(s.clone()), p.digest.as_str())).collect();
-                (digest, pinned)
-            })
-            .collect();
+        let mut approved: BTreeMap<&DefinitionDigest, BTreeMap<String, String>> = BTreeMap::new();
+        for (digest, entry) in &file.servers {
+            let pins = entry.to_parsed().map_err(|e| self.corrupt(&e))?;
+            let pinned = pins.pinned.into_iter().map(|(s, p)| (String::from(s), p.digest)).collect();
+            approved.insert(digest, pinned);
+        }
         Ok(sha256_hex(&serde_jcs::to_vec(&approved).unwrap_or_default()))
     }
 
     /// Runs `change` on the file under its lock and writes the file when `change` says it changed something.
-    fn update<T>(&self, change: impl FnOnce(&mut PinFile) -> (bool, T)) -> Result<T, TrustError> {
+    fn update<T>(
+        &self,
+        change: impl FnOnce(&mut PinFile) -> Result<(bool, T), serde_json::Error>,
+    ) -> Result<T, TrustError> {
         let _lock = lock_beside(&self.path)?;
         let mut last_read = self.last_read.lock().unwrap_or_else(PoisonError::into_inner);
         // Looked at before reading: a writer that ignores the lock and changes the file in between makes the copy
@@ -262,7 +292,8 @@ impl ToolPins {
             (Some((then, file)), Some(now)) if then == *now => file,
             _ => self.read()?,
         };
-        let (changed, answer) = change(&mut file);
+        // A damaged entry leaves the copy behind: nothing was changed in it, and the next update reads the file.
+        let (changed, answer) = change(&mut file).map_err(|e| self.corrupt(&e))?;
         if changed {
             // The next update reads what was written, rather than trusting a mark taken after the write.
             write_versioned(&self.path, &mut file)?;
@@ -270,6 +301,11 @@ impl ToolPins {
             *last_read = Some((seen, file));
         }
         Ok(answer)
+    }
+
+    /// The file is damaged where `error` says (one server's entry, read when it was needed).
+    fn corrupt(&self, error: &serde_json::Error) -> TrustError {
+        TrustError::Corrupt { path: self.path.clone(), message: error.to_string() }
     }
 
     fn read(&self) -> Result<PinFile, TrustError> {
@@ -285,7 +321,7 @@ mod first_version {
 
     use serde::Deserialize;
 
-    use super::{PinFile, ServerPins, Subject};
+    use super::{LazyEntry, PinFile, ServerPins, Subject};
     use crate::trust::DefinitionDigest;
     use crate::trust::subject::Pin;
 
@@ -313,7 +349,7 @@ mod first_version {
             let pinned = old.tools.into_iter().map(|(name, pin)| (Subject::tool(name), pin)).collect();
             let pins =
                 ServerPins { server: old.server, pinned, pending: BTreeMap::new(), pinned_at_unix: old.pinned_at_unix };
-            (digest, pins)
+            (digest, LazyEntry::Parsed(pins))
         });
         Some(PinFile { version: 1, servers: servers.collect() })
     }

@@ -210,3 +210,55 @@ fn a_change_made_elsewhere_is_what_the_next_review_reads() {
     let damaged = pins.review(&files, "files", &pulled);
     assert!(matches!(damaged, Err(TrustError::Corrupt { .. })), "{damaged:?}");
 }
+
+/// Reading ahead keeps the file as it is on disk for the next review, and only while it stays so: a change made
+/// elsewhere after the read-ahead is what the review reads. A missing file keeps nothing (the first listing pins).
+#[test]
+fn a_read_ahead_serves_the_next_review_until_the_file_changes() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("tool-pins.json");
+    let pins = ToolPins::at(&path);
+    let files = digest("files");
+    pins.read_ahead();
+    assert!(pins.last_read.lock().expect("copy").is_none(), "no file, nothing kept");
+    pins.review(&files, "files", &tools(&[tool("read", "one")])).expect("first listing");
+
+    let starting = ToolPins::at(&path);
+    starting.read_ahead();
+    {
+        let kept = starting.last_read.lock().expect("copy");
+        let (seen, file) = kept.as_ref().expect("the file was read ahead");
+        assert_eq!(Some(seen), Seen::of(&path).as_ref(), "marked with how the file is");
+        assert!(file.servers.contains_key(&files), "{file:?}");
+    }
+
+    let pulled = tools(&[tool("read", "two")]);
+    ToolPins::at(&path).review(&files, "files", &pulled).expect("another process finds the change");
+    ToolPins::at(&path).approve_pending(&files, &shown(&pins, &files)).expect("and a person approves it");
+    let review = starting.review(&files, "files", &pulled).expect("review");
+    assert!(review.withheld.is_empty(), "the approval made after the read-ahead is seen: {review:?}");
+}
+
+/// One server's damaged entry withholds everything of that server and nothing of the others; writing another
+/// server's change keeps the damaged entry as it was, for a person (or the program that damaged it) to mend.
+#[test]
+fn a_damaged_entry_withholds_only_its_server() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("tool-pins.json");
+    let pins = ToolPins::at(&path);
+    let (files, notes) = (digest("files"), digest("notes"));
+    pins.review(&files, "files", &tools(&[tool("read", "one")])).expect("files pinned");
+    pins.review(&notes, "notes", &tools(&[tool("add", "one")])).expect("notes pinned");
+    let mut file: serde_json::Value = serde_json::from_slice(&fs::read(&path).expect("read")).expect("json");
+    file["servers"][files.as_str()]["pinned"] = serde_json::json!("not pins");
+    fs::write(&path, serde_json::to_vec_pretty(&file).expect("json")).expect("another program damages one entry");
+
+    let damaged = pins.review(&files, "files", &tools(&[tool("read", "one")]));
+    assert!(matches!(damaged, Err(TrustError::Corrupt { .. })), "{damaged:?}");
+    assert!(pins.pins(&files).is_err(), "nor are its pins shown as if they were none");
+    let review = pins.review(&notes, "notes", &tools(&[tool("add", "one"), tool("send", "x")])).expect("notes");
+    assert_eq!(review.withheld, subjects(&[("send", PinChange::New)]), "the other server is reviewed as before");
+    let kept: serde_json::Value = serde_json::from_slice(&fs::read(&path).expect("read")).expect("json");
+    assert_eq!(kept["servers"][files.as_str()]["pinned"], "not pins", "the damaged entry is written back as it was");
+    assert!(pins.approved_fingerprint().is_err(), "the fingerprint of everything approved cannot be taken");
+}
