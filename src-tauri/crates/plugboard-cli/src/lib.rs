@@ -234,7 +234,7 @@ fn dispatch(
             // Everything the call started has ended: its server stopped, its row is in the history (in the WAL until
             // that is due to be copied, `History::write_back`). The engine and the runtime hold only memory, idle
             // threads and SQLite's open file now, which the exit releases sooner than their destructors would
-            // (README: "Performance").
+            // (plugboard-bench's HISTORY.md: "A cold call's last steps").
             std::mem::forget((engine, runtime));
             Ok(())
         }
