@@ -8,6 +8,7 @@ use std::time::Duration;
 use anyhow::Context;
 
 use super::runtimes;
+use plugboard_core::config::model::Transport;
 use plugboard_core::engine::Engine;
 use plugboard_core::supervisor::{ServerStatus, SupervisorError, SupervisorEvent};
 use plugboard_core::transport::Era;
@@ -101,8 +102,11 @@ pub fn call(
 ) -> anyhow::Result<bool> {
     let arguments: serde_json::Value = serde_json::from_str(json).context("--args must be a JSON object")?;
     let arguments = arguments.as_object().cloned().context("--args must be a JSON object, like '{\"a\": 1}'")?;
-    // The server starts on the runtime's threads while this one opens the history (SQLite's files and schema).
+    let launches = plugboard_core::transport::launches();
     runtime.block_on(engine.start(Some(server)))?;
+    // The server starts on the runtime's threads while this one opens the history (SQLite's files and schema), once
+    // the server is launched: opened at once, on two CPUs, it took the CPU the approval check and the spawn waited for.
+    runtime.block_on(underway(engine, server, launches));
     let console = match engine.console() {
         Ok(console) => console,
         Err(e) => {
@@ -124,6 +128,23 @@ pub fn call(
         print_result(out, &result)?;
         Ok(result.is_error == Some(true))
     })
+}
+
+/// Returns once a stdio `server` is launched, or has stopped connecting without it (it needs approval, it failed);
+/// at once for a remote server, which launches nothing.
+async fn underway(engine: &Engine, server: &str, mut launches: tokio::sync::watch::Receiver<u64>) {
+    let stdio = engine
+        .registry()
+        .configs()
+        .iter()
+        .any(|c| c.name.as_str() == server && matches!(c.transport, Transport::Stdio(_)));
+    if !stdio {
+        return;
+    }
+    tokio::select! {
+        _ = launches.changed() => {}
+        _ = engine.supervisor().settled(server, SETTLE) => {}
+    }
 }
 
 fn print_result(out: &mut impl Write, result: &CallToolResult) -> std::io::Result<()> {

@@ -53,4 +53,4 @@ pub use stdio::{
     StdioLaunch, SweepReport, connect_stdio, connect_stdio_answered, connect_stdio_named, docker_engine_version,
     docker_image_ports, hardened_args, install_hint, is_docker_run, resolve_program, sweep_docker_leftovers,
 };
-pub use stdio::{start_spawner_thread, warm_keepers};
+pub use stdio::{launches, start_spawner_thread, warm_keepers};

@@ -11,6 +11,7 @@ mod guard;
 mod keeper;
 #[cfg_attr(not(target_os = "linux"), allow(dead_code, reason = "only the keeper, on Linux, takes a launch"))]
 mod launch;
+mod launches;
 mod line_limit;
 mod login_path_cache;
 mod path_resolution;
@@ -41,6 +42,7 @@ pub use docker::{DockerSweepError, SweepReport, hardened_args, is_docker_run, sw
 pub use guard::{ShutdownReport, ShutdownStage};
 #[cfg(target_os = "linux")]
 pub use keeper::run_keeper;
+pub use launches::launches;
 pub use stderr_tail::StderrTail;
 pub use warm_keepers::warm_keepers;
 
@@ -296,6 +298,7 @@ pub(crate) async fn spawn_server(
         containment: plan.containment,
         docker_container: plan.docker_container,
     };
+    launches::count_launch();
     tracing::info!(
         server,
         program = %launch.program.display(),
