@@ -56,10 +56,10 @@ fn status_tools_and_call_from_the_terminal() {
     assert_no_process_with(&marker);
 }
 
-/// `plugboard call` starts its server's keeper as it starts, before it has read which server it calls, and the
-/// engine's start then orders no second one: a call of a stdio server starts one keeper, which runs the server; a call
-/// of a remote server lets its keeper go unused. No keeper outlives either command. (The keeper beside the copied
-/// binary is a script that notes each start, then becomes the real keeper.)
+/// `plugboard call` starts its server's keeper as it starts, before it has parsed its arguments (with a global flag
+/// before `call`, once they are), and the engine's start then orders no second one: a call of a stdio server starts
+/// one keeper, which runs the server; a call of a remote server lets its keeper go unused. No keeper outlives either
+/// command. (The keeper beside the copied binary is a script that notes each start, then becomes the real keeper.)
 #[test]
 #[ignore = "needs the npm reference servers; make test installs them into tests/node_modules"]
 fn a_call_starts_one_keeper_and_leaves_none() {
@@ -92,9 +92,17 @@ fn a_call_starts_one_keeper_and_leaves_none() {
     assert_eq!(started(), 1, "one keeper for one stdio server");
     assert_gone_within(&marker, Duration::from_secs(5));
 
+    // A global flag before `call`: the call is known only once its arguments are parsed, and orders one keeper then.
+    let flagged = ["--insecure-plaintext-secrets", "call", "everything", "echo", "--args", r#"{"message":"hi"}"#];
+    let flagged = sandbox.command_of(&cli, &flagged).output().expect("run the copy");
+    assert!(flagged.status.success(), "{}", stderr(&flagged));
+    assert_eq!(stdout(&flagged).trim(), "Echo: hi");
+    assert_eq!(started(), 2, "one keeper for each call");
+    assert_gone_within(&marker, Duration::from_secs(5));
+
     let remote = sandbox.command_of(&cli, &["call", "remote", "anything"]).output().expect("run the copy");
     assert_eq!(remote.status.code(), Some(1), "{}", stderr(&remote));
-    assert!(started() <= 2, "at most the one started ahead: {}", started());
+    assert!(started() <= 3, "at most the one started ahead: {}", started());
     assert_gone_within(&marker, Duration::from_secs(5));
 }
 

@@ -136,6 +136,17 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     if window::opens_window(&args) {
         return window::open(&args[1..]);
     }
+    // A call's server most likely runs over stdio: its keeper starts now, before the arguments are parsed (0.2 ms of
+    // clap's) and beside the log, the config and the approval check, rather than once they are done; traced, the
+    // keeper's own start was still the spawn's last wait. A remote server's call lets it go unused: it runs nothing.
+    // `plugboard --flag call …` is not recognised here and orders its keeper once parsed.
+    let early_call = args.get(1).is_some_and(|word| word == "call");
+    let mut call_runtime = None;
+    if early_call {
+        // Before the runtime's threads start.
+        runtimes::share_one_heap();
+        call_runtime = runtimes::one_shot().ok().inspect(runtimes::warm_a_keeper);
+    }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         // clap prints help and version to stdout with success, usage errors to stderr with failure.
@@ -144,21 +155,20 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
-    if !matches!(cli.command, Command::Serve(_)) {
+    if !early_call && !matches!(cli.command, Command::Serve(_)) {
         // Before the log's writer thread starts.
         runtimes::share_one_heap();
     }
-    // A call's server most likely runs over stdio: its keeper starts now, beside the log, the config and the approval
-    // check, rather than once they are done (a remote server's call lets it go unused: it runs nothing).
-    let call_runtime = match &cli.command {
-        Command::Call { .. } => runtimes::one_shot().ok().inspect(runtimes::warm_a_keeper),
+    match &cli.command {
+        Command::Call { .. } if call_runtime.is_none() => {
+            call_runtime = runtimes::one_shot().ok().inspect(runtimes::warm_a_keeper);
+        }
         Command::Tools { .. } => {
             // Its server starts on a runtime `engine::tools` builds: only the thread that spawns it starts ahead.
             plugboard_core::transport::start_spawner_thread();
-            None
         }
-        _ => None,
-    };
+        _ => {}
+    }
     let scrub = LogScrub::default();
     let _log = logging::init(logging::Mode::Cli, &scrub);
     let fallback = if cli.insecure_plaintext_secrets { Fallback::chosen(true) } else { Fallback::from_env() };
