@@ -1,7 +1,8 @@
 //! `plugboard status | tools | call` against the real reference server, as a person runs them in a terminal.
 
 use std::path::Path;
-use std::time::Duration;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
 
 use crate::support::{
     Sandbox, assert_gone_within, assert_no_process_with, copy_executable, everything, stderr, stdout, write_executable,
@@ -223,7 +224,8 @@ fn required_server_failure_stops_start_up() {
 }
 
 /// Nothing runs before approval: `status` says the server awaits it (and how to give it) without starting it;
-/// `approve` with no terminal and no `--yes` refuses and approves nothing; `--yes` approves, and then it runs.
+/// `approve` with no terminal and no `--yes` refuses and approves nothing, and a call ends saying so; `--yes`
+/// approves, and then it runs.
 #[test]
 fn a_server_runs_only_once_approved() {
     let sandbox = Sandbox::new();
@@ -247,6 +249,22 @@ fn a_server_runs_only_once_approved() {
     assert!(stderr(&unasked).contains("--yes"), "{}", stderr(&unasked));
     let _ = sandbox.run(&["status"]);
     assert!(!marker.exists(), "it ran after a refused approval");
+
+    // A call of it does not wait for a launch that will never come: it says what the server needs, and runs nothing.
+    let mut call = sandbox.command(&["call", "marked", "anything"]);
+    let mut call = call.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("run plugboard call");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while call.try_wait().expect("wait for plugboard call").is_none() {
+        if Instant::now() > deadline {
+            let _ = call.kill();
+            panic!("a call of a server that needs approval did not end");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let call = call.wait_with_output().expect("the call's output");
+    assert_eq!(call.status.code(), Some(1), "{}", stderr(&call));
+    assert!(stderr(&call).contains("plugboard approve marked"), "{}", stderr(&call));
+    assert!(!marker.exists(), "it ran for a call before it was approved");
 
     let approved = sandbox.run(&["approve", "marked", "--yes"]);
     assert!(approved.status.success(), "{}", stderr(&approved));

@@ -25,12 +25,11 @@ pub(super) fn count_launch() {
 mod tests {
     use super::*;
 
-    /// A receiver sees the launches after it subscribed, not those before.
+    /// A receiver wakes for a launch made after it subscribed. (Whether it ignores those before cannot be pinned
+    /// here: other tests of this process launch servers at the same time.)
     #[tokio::test]
     async fn a_receiver_wakes_for_a_launch_after_it_subscribed() {
-        count_launch();
         let mut launches = launches();
-        assert!(!launches.has_changed().unwrap());
         count_launch();
         tokio::time::timeout(std::time::Duration::from_secs(5), launches.changed()).await.unwrap().unwrap();
     }
