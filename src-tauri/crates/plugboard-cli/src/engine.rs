@@ -133,17 +133,13 @@ pub fn call(
 /// Returns once a stdio `server` is launched, or has stopped connecting without it (it needs approval, it failed);
 /// at once for a remote server, which launches nothing.
 async fn underway(engine: &Engine, server: &str, mut launches: tokio::sync::watch::Receiver<u64>) {
-    let stdio = engine
-        .registry()
-        .configs()
-        .iter()
-        .any(|c| c.name.as_str() == server && matches!(c.transport, Transport::Stdio(_)));
-    if !stdio {
+    let supervisor = engine.supervisor();
+    if !supervisor.config(server).is_ok_and(|config| matches!(config.transport, Transport::Stdio(_))) {
         return;
     }
     tokio::select! {
         _ = launches.changed() => {}
-        _ = engine.supervisor().settled(server, SETTLE) => {}
+        _ = supervisor.settled(server, SETTLE) => {}
     }
 }
 
