@@ -145,7 +145,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     if early_call {
         // Before the runtime's threads start.
         runtimes::share_one_heap();
-        call_runtime = runtimes::one_shot().ok().inspect(runtimes::warm_a_keeper);
+        call_runtime = runtimes::for_a_call();
     }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
@@ -161,7 +161,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     }
     match &cli.command {
         Command::Call { .. } if call_runtime.is_none() => {
-            call_runtime = runtimes::one_shot().ok().inspect(runtimes::warm_a_keeper);
+            call_runtime = runtimes::for_a_call();
         }
         Command::Tools { .. } => {
             // Its server starts on a runtime `engine::tools` builds: only the thread that spawns it starts ahead.

@@ -10,10 +10,16 @@ pub fn one_shot() -> anyhow::Result<Runtime> {
     Builder::new_multi_thread().worker_threads(1).enable_all().build().context("cannot start the async runtime")
 }
 
+/// A call's runtime with its keeper ordered; none if the runtime cannot start (the call then says why, starting
+/// one itself).
+pub fn for_a_call() -> Option<Runtime> {
+    one_shot().ok().inspect(warm_a_keeper)
+}
+
 /// Starts a keeper for `runtime` ahead of its server (`plugboard_core::transport::warm_keepers`), the spawner
 /// thread that starts it, and a thread of the runtime's blocking pool: the approval check and the server's launch
 /// plan run there, and the first of them otherwise waits for the pool's first thread to start.
-pub fn warm_a_keeper(runtime: &Runtime) {
+fn warm_a_keeper(runtime: &Runtime) {
     let _entered = runtime.enter();
     plugboard_core::transport::start_spawner_thread();
     plugboard_core::transport::warm_keepers(1);

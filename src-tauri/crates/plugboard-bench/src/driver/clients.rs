@@ -1,6 +1,7 @@
 //! The async sides: rmcp's client as it comes (stdio: a child process; Streamable HTTP: its default transport) and
 //! Plugboard's supervisor over the same servers (a memory vault and the bench's own approvals, as the engine runs
-//! them). Each round runs `concurrency` callers on one runtime, each making its share of calls one after another.
+//! them). Each round runs `concurrency` callers on one runtime, each making its share of calls one after another, as
+//! tasks of the runtime or on the main thread ([`Callers`]).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -32,9 +33,21 @@ enum Client {
     Supervisor(Supervisor),
 }
 
+/// Where a side's callers run. Plugboard's own callers are all tasks: the window's commands run on Tauri's runtime,
+/// the gateway's handlers on its own. A `#[tokio::main]` program's body runs on the main thread instead, and each of
+/// its calls is handed to a runtime worker and back (a thread woken each way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Callers {
+    /// Spawned on the runtime, beside the tasks that do the I/O.
+    Tasks,
+    /// On the thread that blocks on the runtime, as in a `#[tokio::main]` body.
+    Main,
+}
+
 pub struct Async {
     runtime: Runtime,
-    client: Client,
+    client: Arc<Client>,
+    callers: Callers,
     /// The supervisor's approvals file lives here, as long as the supervisor.
     _trust: Option<TempDir>,
 }
@@ -45,7 +58,7 @@ impl Async {
         let client = runtime.block_on(bare_stdio(program, args))?;
         // Through the gateway the first list waits for its servers to be ready, so the first call finds its tool.
         runtime.block_on(client.list_all_tools())?;
-        Ok(Async { runtime, client: Client::Rmcp { client, prefix }, _trust: None })
+        Ok(Async { runtime, client: Arc::new(Client::Rmcp { client, prefix }), callers: Callers::Tasks, _trust: None })
     }
 
     pub fn rmcp_http(url: &str, prefix: String) -> anyhow::Result<Async> {
@@ -54,7 +67,7 @@ impl Async {
         let client = runtime.block_on(async {
             bare_client_info().serve(StreamableHttpClientTransport::from_uri(url.to_owned())).await
         })?;
-        Ok(Async { runtime, client: Client::Rmcp { client, prefix }, _trust: None })
+        Ok(Async { runtime, client: Arc::new(Client::Rmcp { client, prefix }), callers: Callers::Tasks, _trust: None })
     }
 
     pub fn supervisor_stdio(program: &Path, args: &[String]) -> anyhow::Result<Async> {
@@ -72,31 +85,51 @@ impl Async {
         Async::supervised(Transport::Http(spec))
     }
 
+    pub fn with_callers(mut self, callers: Callers) -> Async {
+        self.callers = callers;
+        self
+    }
+
     fn supervised(transport: Transport) -> anyhow::Result<Async> {
         let runtime = runtime()?;
         let config = ServerConfig::new(ServerName::parse(SERVER)?, transport);
         let (supervisor, trust) = runtime.block_on(ready_supervisor(vec![config]))?;
-        Ok(Async { runtime, client: Client::Supervisor(supervisor), _trust: Some(trust) })
+        Ok(Async {
+            runtime,
+            client: Arc::new(Client::Supervisor(supervisor)),
+            callers: Callers::Tasks,
+            _trust: Some(trust),
+        })
     }
 }
 
 impl Side for Async {
     fn round(&mut self, tool: Tool, calls: usize, concurrency: usize) -> anyhow::Result<Round> {
-        let client = &self.client;
         let per_caller = calls / concurrency;
-        self.runtime.block_on(async {
+        let (client, placement) = (self.client.clone(), self.callers);
+        self.runtime.block_on(async move {
             let begun = Instant::now();
-            let callers = (0..concurrency).map(|_| async move {
-                let mut latencies = Vec::with_capacity(per_caller);
-                for _ in 0..per_caller {
-                    let at = Instant::now();
-                    let result = client.call(tool).await?;
-                    latencies.push(at.elapsed());
-                    check(tool, &result)?;
+            let callers = (0..concurrency).map(|_| {
+                let client = client.clone();
+                async move {
+                    let mut latencies = Vec::with_capacity(per_caller);
+                    for _ in 0..per_caller {
+                        let at = Instant::now();
+                        let result = client.call(tool).await?;
+                        latencies.push(at.elapsed());
+                        check(tool, &result)?;
+                    }
+                    anyhow::Ok(latencies)
                 }
-                anyhow::Ok(latencies)
             });
-            let results = futures::future::join_all(callers).await;
+            let results: Vec<anyhow::Result<Vec<Duration>>> = match placement {
+                Callers::Tasks => {
+                    let handles: Vec<_> = callers.map(tokio::spawn).collect();
+                    let joined = futures::future::join_all(handles).await;
+                    joined.into_iter().map(|caller| caller.context("a caller panicked").and_then(|r| r)).collect()
+                }
+                Callers::Main => futures::future::join_all(callers).await,
+            };
             let wall = begun.elapsed();
             let mut all = Vec::with_capacity(calls);
             for caller in results {
@@ -110,7 +143,7 @@ impl Side for Async {
 impl Drop for Async {
     /// The supervisor stops its servers; rmcp's client closes its own when dropped.
     fn drop(&mut self) {
-        if let Client::Supervisor(supervisor) = &self.client {
+        if let Client::Supervisor(supervisor) = self.client.as_ref() {
             self.runtime.block_on(supervisor.shutdown());
         }
     }

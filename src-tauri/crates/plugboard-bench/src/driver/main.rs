@@ -23,6 +23,9 @@ use plugboard_bench::{Round, Tool, parse_run_line};
 enum Cli {
     /// Connect to one server, print `ready`, then answer `run TOOL CALLS CONCURRENCY` lines from stdin.
     Loop {
+        /// Where an async side's callers run (the floors have one blocking loop either way).
+        #[arg(long, value_enum, default_value = "tasks")]
+        callers: clients::Callers,
         kind: Kind,
         wire: Wire,
         /// Put before every tool name (`mcp__bench__` through the gateway).
@@ -80,7 +83,9 @@ trait Side {
 
 fn main() -> anyhow::Result<()> {
     match Cli::parse() {
-        Cli::Loop { kind, wire, prefix, target } => serve_rounds(connect(kind, wire, prefix, &target)?.as_mut()),
+        Cli::Loop { callers, kind, wire, prefix, target } => {
+            serve_rounds(connect(kind, wire, prefix, &target, callers)?.as_mut())
+        }
         Cli::Fleet { kind, count, command } => {
             let (program, args) = split(&command);
             let (first, again, rss_kib) = fleet::start(kind, count, &program, args)?;
@@ -114,15 +119,25 @@ fn spawn_piped(program: &std::path::Path, args: &[String]) -> anyhow::Result<std
         .with_context(|| format!("cannot start {}", program.display()))
 }
 
-fn connect(kind: Kind, wire: Wire, prefix: String, target: &[String]) -> anyhow::Result<Box<dyn Side>> {
+fn connect(
+    kind: Kind,
+    wire: Wire,
+    prefix: String,
+    target: &[String],
+    callers: clients::Callers,
+) -> anyhow::Result<Box<dyn Side>> {
     let (program, args) = split(target);
     Ok(match (kind, wire) {
         (Kind::Floor, Wire::Stdio) => Box::new(floor_stdio::PipeLoop::start(&program, args, prefix)?),
         (Kind::Floor, Wire::Http) => Box::new(floor_http::KeepAlive::start(&target[0], prefix)?),
-        (Kind::Rmcp, Wire::Stdio) => Box::new(clients::Async::rmcp_stdio(&program, args, prefix)?),
-        (Kind::Rmcp, Wire::Http) => Box::new(clients::Async::rmcp_http(&target[0], prefix)?),
-        (Kind::Supervisor, Wire::Stdio) => Box::new(clients::Async::supervisor_stdio(&program, args)?),
-        (Kind::Supervisor, Wire::Http) => Box::new(clients::Async::supervisor_http(&target[0])?),
+        (Kind::Rmcp, Wire::Stdio) => {
+            Box::new(clients::Async::rmcp_stdio(&program, args, prefix)?.with_callers(callers))
+        }
+        (Kind::Rmcp, Wire::Http) => Box::new(clients::Async::rmcp_http(&target[0], prefix)?.with_callers(callers)),
+        (Kind::Supervisor, Wire::Stdio) => {
+            Box::new(clients::Async::supervisor_stdio(&program, args)?.with_callers(callers))
+        }
+        (Kind::Supervisor, Wire::Http) => Box::new(clients::Async::supervisor_http(&target[0])?.with_callers(callers)),
     })
 }
 

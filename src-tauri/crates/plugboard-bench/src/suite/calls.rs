@@ -23,6 +23,12 @@ pub const GATEWAY: &str = "Plugboard gateway (rmcp client → serve --stdio)";
 /// with and without a progress token on every call.
 const GATEWAY_BASELINE: &str = "Plugboard gateway, baseline binary (rmcp client)";
 pub const GATEWAY_TS: &str = "Plugboard gateway (TypeScript SDK → serve --stdio)";
+/// The same clients with their callers on the main thread, as a `#[tokio::main]` body calls (the rows above call
+/// from tasks of their runtime, as Plugboard's window and gateway do): each call is handed to a runtime worker and
+/// back.
+pub const RMCP_MAIN: &str = "bare rmcp, caller on the main thread";
+pub const SUPERVISOR_MAIN: &str = "Plugboard supervisor, caller on the main thread";
+pub const GATEWAY_MAIN: &str = "Plugboard gateway, rmcp caller on the main thread";
 pub const TYPESCRIPT: &str = "TypeScript SDK (Node 22)";
 pub const PYTHON: &str = "Python SDK";
 
@@ -114,6 +120,34 @@ fn sides(programs: &Programs, wire: Wire, url: &str, pinned: bool) -> Vec<SideSp
         println!("  ({PYTHON} skipped: no .tools/py; `make deps-tests` installs the `mcp` package there)");
     }
     specs
+}
+
+/// The Rust sides again, each with its callers on the main thread (see [`RMCP_MAIN`]).
+fn main_thread_sides(programs: &Programs, wire: Wire, url: &str) -> Vec<SideSpec> {
+    let (driver, server) = (&programs.driver, &programs.testserver);
+    let on_main = |label: &str, rest: Vec<std::ffi::OsString>| {
+        let mut args = args!["loop", "--callers", "main"];
+        args.extend(rest);
+        SideSpec::new(label, driver, args, true)
+    };
+    match wire {
+        Wire::Stdio => vec![
+            on_main(RMCP_MAIN, args!["rmcp", "stdio", "", server]),
+            on_main(SUPERVISOR_MAIN, args!["supervisor", "stdio", "", server]),
+            on_main(GATEWAY_MAIN, args!["rmcp", "stdio", "mcp__bench__", &programs.plugboard, "serve", "--stdio"]),
+        ],
+        Wire::Http => vec![
+            on_main(RMCP_MAIN, args!["rmcp", "http", "", url]),
+            on_main(SUPERVISOR_MAIN, args!["supervisor", "http", "", url]),
+        ],
+    }
+}
+
+/// Where the Rust sides' callers run (the driver's `--callers`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Callers {
+    Tasks,
+    Main,
 }
 
 /// A side once started: running, or why not.
@@ -220,7 +254,9 @@ fn p50_ratio(series: &[Series], a: &str, b: &str) -> Option<f64> {
 /// Per call over `wire`: one call at a time, then 8 at once, with the issue's goals.
 pub fn per_call(programs: &Programs, summary: &mut Summary, wire: Wire, urls: &HttpUrls) -> anyhow::Result<()> {
     let home = Home::with_servers(&programs.plugboard, 1, &programs.testserver, &[]).context("the gateway's config")?;
-    let mut slots = start(&sides(programs, wire, &urls.pinned, true), &home);
+    let mut specs = sides(programs, wire, &urls.pinned, true);
+    specs.extend(main_thread_sides(programs, wire, &urls.pinned));
+    let mut slots = start(&specs, &home);
     let name = match wire {
         Wire::Stdio => "stdio",
         Wire::Http => "Streamable HTTP",
@@ -230,48 +266,11 @@ pub fn per_call(programs: &Programs, summary: &mut Summary, wire: Wire, urls: &H
     let title =
         format!("{name} echo, one call at a time ({ROUNDS} rounds × {} calls a side{pinning})", SEQUENTIAL.calls);
     table(summary, &title, &sequential, SUPERVISOR);
-    match wire {
-        Wire::Stdio => {
-            summary.goal(&Goal::at_most(
-                "stdio p50: supervisor ÷ bare rmcp",
-                p50_ratio(&sequential, SUPERVISOR, RMCP),
-                1.2,
-            ));
-            summary.goal(&Goal::at_least(
-                "stdio p50: TypeScript SDK ÷ supervisor",
-                p50_ratio(&sequential, TYPESCRIPT, SUPERVISOR),
-                1.5,
-            ));
-            summary.goal(&Goal::at_most(
-                "gateway hop p50, rmcp client: through serve --stdio ÷ direct",
-                p50_ratio(&sequential, GATEWAY, RMCP),
-                1.5,
-            ));
-            summary.goal(&Goal::at_most(
-                "gateway hop p50, TypeScript SDK: through serve --stdio ÷ direct",
-                p50_ratio(&sequential, GATEWAY_TS, TYPESCRIPT),
-                1.5,
-            ));
-            // Not a goal of the issue: what the hop's goal is measured against.
-            if let Some(floor) = p50_ratio(&sequential, RMCP_RELAYED, RMCP) {
-                println!(
-                    "  the hop's floor: bare rmcp through a byte relay ÷ direct: {floor:.2}× (no MCP work at all)"
-                );
-            }
-        }
-        Wire::Http => {
-            summary.goal(&Goal::at_most(
-                "HTTP p50: supervisor ÷ no-SDK floor",
-                p50_ratio(&sequential, SUPERVISOR, FLOOR_HTTP),
-                3.0,
-            ));
-            summary.goal(&Goal::at_least(
-                "HTTP p50: TypeScript SDK ÷ supervisor",
-                p50_ratio(&sequential, TYPESCRIPT, SUPERVISOR),
-                5.0,
-            ));
-        }
-    }
+    println!(
+        "  (the Rust sides call from tasks of their runtime, as Plugboard's window and gateway do; \"on the main thread\": from a `#[tokio::main]` body)"
+    );
+    goals(summary, wire, &sequential, Callers::Tasks);
+    goals(summary, wire, &sequential, Callers::Main);
     let concurrent = run(&mut slots, CONCURRENT);
     let title = format!("{name} echo, 8 calls at once ({ROUNDS} rounds × {} calls a side{pinning})", CONCURRENT.calls);
     table(summary, &title, &concurrent, SUPERVISOR);
@@ -280,6 +279,59 @@ pub fn per_call(programs: &Programs, summary: &mut Summary, wire: Wire, urls: &H
         unpinned_http(programs, summary, &urls.unpinned, &home);
     }
     Ok(())
+}
+
+/// The issue's per-call goals over `wire`, read from the Rust sides whose callers run as `callers` say.
+fn goals(summary: &mut Summary, wire: Wire, sequential: &[Series], callers: Callers) {
+    let (rmcp, supervisor, gateway, shape) = match callers {
+        Callers::Tasks => (RMCP, SUPERVISOR, GATEWAY, ""),
+        Callers::Main => (RMCP_MAIN, SUPERVISOR_MAIN, GATEWAY_MAIN, " (callers on the main thread)"),
+    };
+    let ratio = |a: &str, b: &str| p50_ratio(sequential, a, b);
+    match wire {
+        Wire::Stdio => {
+            summary.goal(&Goal::at_most(
+                &format!("stdio p50: supervisor ÷ bare rmcp{shape}"),
+                ratio(supervisor, rmcp),
+                1.2,
+            ));
+            summary.goal(&Goal::at_least(
+                &format!("stdio p50: TypeScript SDK ÷ supervisor{shape}"),
+                ratio(TYPESCRIPT, supervisor),
+                1.5,
+            ));
+            summary.goal(&Goal::at_most(
+                &format!("gateway hop p50, rmcp client: through serve --stdio ÷ direct{shape}"),
+                ratio(gateway, rmcp),
+                1.5,
+            ));
+            if callers == Callers::Tasks {
+                summary.goal(&Goal::at_most(
+                    "gateway hop p50, TypeScript SDK: through serve --stdio ÷ direct",
+                    ratio(GATEWAY_TS, TYPESCRIPT),
+                    1.5,
+                ));
+                // Not a goal of the issue: what the hop's goal is measured against.
+                if let Some(floor) = ratio(RMCP_RELAYED, RMCP) {
+                    println!(
+                        "  the hop's floor: bare rmcp through a byte relay ÷ direct: {floor:.2}× (no MCP work at all)"
+                    );
+                }
+            }
+        }
+        Wire::Http => {
+            summary.goal(&Goal::at_most(
+                &format!("HTTP p50: supervisor ÷ no-SDK floor{shape}"),
+                ratio(supervisor, FLOOR_HTTP),
+                3.0,
+            ));
+            summary.goal(&Goal::at_least(
+                &format!("HTTP p50: TypeScript SDK ÷ supervisor{shape}"),
+                ratio(TYPESCRIPT, supervisor),
+                5.0,
+            ));
+        }
+    }
 }
 
 /// HTTP one call at a time with every side and the server left to the scheduler: no goal (see [`HttpUrls`]).
