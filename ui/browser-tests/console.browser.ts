@@ -43,10 +43,10 @@ test("progress and log events stream in while the call runs, then the result sho
   ipc.respond({
     runToolCall: async (_callId, server, tool, args, onEvent) => {
       const channel = channelOf(onEvent);
-      await channel.send({ kind: "progress", progress: 1, total: 4, message: "reading" });
-      await channel.send({ kind: "log", level: "info", logger: "fs", message: "opened /etc/hosts" });
+      await channel.send([{ kind: "progress", progress: 1, total: 4, message: "reading" }]);
+      await channel.send([{ kind: "log", level: "info", logger: "fs", message: "opened /etc/hosts" }]);
       await finished;
-      await channel.send({ kind: "progress", progress: 4, total: 4, message: "done" });
+      await channel.send([{ kind: "progress", progress: 4, total: 4, message: "done" }]);
       return historyEntry({ id: 9, server, tool, arguments: args, durationMs: 1500 });
     },
   });
@@ -73,7 +73,7 @@ test("a tool error is announced apart from a success, and HTML in the result or 
   const payload = `<img src=x onerror="window.__xss='img'"><script>window.__xss='script'</script>`;
   ipc.respond({
     runToolCall: async (_callId, server, tool, args, onEvent) => {
-      await channelOf(onEvent).send({ kind: "log", level: "error", logger: null, message: payload });
+      await channelOf(onEvent).send([{ kind: "log", level: "error", logger: null, message: payload }]);
       const result = textResult(payload, true);
       return historyEntry({ id: 9, server, tool, arguments: args, outcome: { kind: "result", isError: true, result, truncated: false } });
     },

@@ -263,7 +263,7 @@ export function defaultResponses(): Responses {
     runToolCall: async (callId, server, tool, args, onEvent) => {
       void callId;
       const channel = channelOf(onEvent);
-      for (const event of CALL_EVENTS) await channel.send(event);
+      for (const event of CALL_EVENTS) await channel.send([event]);
       return historyEntry({ id: 3, server, tool, arguments: args, outcome: { kind: "result", isError: false, result: textResult("hello from the tool"), truncated: false } });
     },
     cancelToolCall: true,

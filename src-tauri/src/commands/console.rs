@@ -8,11 +8,13 @@ use tauri::State;
 use tauri::ipc::Channel;
 
 use crate::commands::engine::parse_arguments;
+use crate::commands::event_batches::EventBatches;
 use crate::error::CommandError;
 use plugboard_core::engine::Engine;
 
-/// Runs a tool call; its progress and the server's log messages stream on `on_event` while it runs. Resolves with
-/// the saved history entry, whatever the call's outcome (a tool error, a failure, a cancel).
+/// Runs a tool call; its progress and the server's log messages stream on `on_event` while it runs, in batches a
+/// frame apart (`event_batches`). Resolves with the saved history entry, whatever the call's outcome (a tool error, a
+/// failure, a cancel), once every event is sent.
 #[tauri::command]
 #[specta::specta]
 #[tracing::instrument(skip(engine, args, on_event), err)]
@@ -22,10 +24,11 @@ pub async fn run_tool_call(
     server: String,
     tool: String,
     args: String,
-    on_event: Channel<CallEvent>,
+    on_event: Channel<Vec<CallEvent>>,
 ) -> Result<HistoryEntry, CommandError> {
-    let send = move |event: CallEvent| drop(on_event.send(event));
-    Ok(engine.console()?.run(&call_id, &server, &tool, parse_arguments(&args)?, send).await?)
+    let (console, arguments) = (engine.console()?, parse_arguments(&args)?);
+    let batches = EventBatches::new(move |batch| drop(on_event.send(batch)));
+    Ok(batches.drive(console.run(&call_id, &server, &tool, arguments, batches.sink())).await?)
 }
 
 /// Cancels the running call `call_id`; false when it is not running (any more).

@@ -6,6 +6,7 @@ pub mod clients;
 pub mod console;
 pub mod desktop;
 pub mod engine;
+pub mod event_batches;
 pub mod gateway;
 pub mod import;
 pub mod inspect;

@@ -1,5 +1,5 @@
 // A busy server's notifications for the console bench: `count` progress and log events pushed into a running call's
-// Channel in bursts, from inside the page. Sending them from Node (MockChannel.send) costs a CDP round trip each,
+// Channel in bursts, each burst one message as the backend sends a frame's worth, from inside the page. Sending them from Node (MockChannel.send) costs a CDP round trip each,
 // awaited, so 1,000 of them would be paced by the bridge (tens of ms each on a busy machine) rather than by the
 // stream the bench means to time; here a timer in the page delivers each burst at once, exactly as Tauri hands the
 // page a Channel's messages. It only delivers events: it never reads or waits on the UI.
@@ -31,12 +31,12 @@ function streamInPage({ channelId, count, bursts, everyMs }: StreamPlan & { chan
   return new Promise((resolve, reject) => {
     const burst = (number: number) => {
       if (number === 0) firstSentAt = performance.now();
-      for (const end = Math.min(count, sent + perBurst); sent < end; sent++) {
-        // Tauri's raw Channel message: the index orders delivery, the message is the CallEvent.
-        if (!window.__PLUGBOARD_IPC__.runCallback(channelId, { index: sent, message: event(sent + 1) })) {
-          reject(new Error(`channel ${channelId} is no longer listened to`));
-          return;
-        }
+      const batch = [];
+      for (const end = Math.min(count, sent + perBurst); sent < end; sent++) batch.push(event(sent + 1));
+      // Tauri's raw Channel message: the index orders delivery, the message is the batch of CallEvents.
+      if (!window.__PLUGBOARD_IPC__.runCallback(channelId, { index: number, message: batch })) {
+        reject(new Error(`channel ${channelId} is no longer listened to`));
+        return;
       }
       if (sent === count) {
         resolve({ firstSentAt, lastSentAt: performance.now() });
@@ -55,7 +55,7 @@ function streamInPage({ channelId, count, bursts, everyMs }: StreamPlan & { chan
  */
 export async function streamCallEvents(
   page: Page,
-  channel: MockChannel<CallEvent>,
+  channel: MockChannel<CallEvent[]>,
   plan: StreamPlan,
 ): Promise<StreamTimes> {
   return page.evaluate(streamInPage, { channelId: channel.id, ...plan });

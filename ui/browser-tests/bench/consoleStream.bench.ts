@@ -15,8 +15,8 @@ const PLAN: StreamPlan = { count: 1_000, bursts: 40, everyMs: 50 };
 const COUNT_TEXT = PLAN.count.toLocaleString("en");
 
 test(`Console, a ${COUNT_TEXT}-event stream: frames while it arrives, last one painted`, async ({ page, ipc, open }, info) => {
-  let streamOpened!: (channel: MockChannel<CallEvent>) => void;
-  const opened = new Promise<MockChannel<CallEvent>>((resolve) => (streamOpened = resolve));
+  let streamOpened!: (channel: MockChannel<CallEvent[]>) => void;
+  const opened = new Promise<MockChannel<CallEvent[]>>((resolve) => (streamOpened = resolve));
   let finish!: () => void;
   const finished = new Promise<void>((resolve) => (finish = resolve));
   ipc.respond({

@@ -123,10 +123,11 @@ export const commands = {
 	 */
 	callTool: (server: string, tool: string, args: string) => typedError<string, CommandError>(__TAURI_INVOKE("call_tool", { server, tool, args })),
 	/**
-	 *  Runs a tool call; its progress and the server's log messages stream on `on_event` while it runs. Resolves with
-	 *  the saved history entry, whatever the call's outcome (a tool error, a failure, a cancel).
+	 *  Runs a tool call; its progress and the server's log messages stream on `on_event` while it runs, in batches a
+	 *  frame apart (`event_batches`). Resolves with the saved history entry, whatever the call's outcome (a tool error, a
+	 *  failure, a cancel), once every event is sent.
 	 */
-	runToolCall: (callId: string, server: string, tool: string, args: string, onEvent: Channel<CallEvent>) => typedError<HistoryEntry, CommandError>(__TAURI_INVOKE("run_tool_call", { callId, server, tool, args, onEvent })),
+	runToolCall: (callId: string, server: string, tool: string, args: string, onEvent: Channel<CallEvent[]>) => typedError<HistoryEntry, CommandError>(__TAURI_INVOKE("run_tool_call", { callId, server, tool, args, onEvent })),
 	/**  Cancels the running call `call_id`; false when it is not running (any more). */
 	cancelToolCall: (callId: string) => typedError<boolean, CommandError>(__TAURI_INVOKE("cancel_tool_call", { callId })),
 	/**  A page of the call history, newest first, filtered by `query` (server, tool or arguments; any case). */

@@ -33,7 +33,7 @@ vi.mock("@tauri-apps/api/core", () => ({
   },
 }));
 
-type FakeChannel = { onmessage: (event: CallEvent) => void };
+type FakeChannel = { onmessage: (batch: CallEvent[]) => void };
 
 const m = vi.mocked(commands);
 stubLayout(600, 40);
@@ -126,8 +126,8 @@ describe("ConsolePage", () => {
     expect([server, tool, args]).toEqual(["everything", "echo", '{\n  "message": "hi"\n}']);
 
     act(() => {
-      call.channel().onmessage({ kind: "progress", progress: 1, total: 2, message: "half" });
-      call.channel().onmessage({ kind: "log", level: "info", logger: null, message: "working" });
+      call.channel().onmessage([{ kind: "progress", progress: 1, total: 2, message: "half" }]);
+      call.channel().onmessage([{ kind: "log", level: "info", logger: null, message: "working" }]);
     });
     const list = await screen.findByRole("list", { name: "Notifications" });
     expect(within(list).getAllByRole("listitem").map((row) => row.textContent)).toEqual(["progress 1/2 half", "info working"]);
@@ -218,7 +218,7 @@ describe("ConsolePage", () => {
 
     await user.type(await screen.findByRole("textbox", { name: "Message" }), "hi");
     await user.click(screen.getByRole("button", { name: "Run" }));
-    act(() => call.channel().onmessage({ kind: "log", level: "info", logger: null, message: "working" }));
+    act(() => call.channel().onmessage([{ kind: "log", level: "info", logger: null, message: "working" }]));
     call.finish(entry());
     expect(await screen.findByText("Echo: hi")).toBeInTheDocument();
     expect(screen.getByRole("list", { name: "Notifications" })).toBeInTheDocument();

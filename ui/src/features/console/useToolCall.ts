@@ -1,8 +1,9 @@
 // Runs one console tool call at a time over run_tool_call: a fresh call id, the Channel's progress and log events
-// gathered per animation frame (a server may send thousands), Cancel by the same id, and the saved entry at the end.
+// (the backend sends them a frame's worth at a time: a server may send thousands), Cancel by the same id, and the
+// saved entry at the end.
 import { useQueryClient } from "@tanstack/react-query";
 import { Channel } from "@tauri-apps/api/core";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { commands, type CallEvent, type HistoryEntry } from "../../ipc/bindings";
 import { call, IpcError } from "../../ipc/client";
 import { HISTORY_QUERY_KEY } from "./consoleQueries";
@@ -36,16 +37,6 @@ export function callTarget(state: CallPhase): { server: string; tool: string } |
   return { server: state.server, tool: state.tool };
 }
 
-/** Calls back on the next frame, or soon where frames are not painted (a hidden window, tests). */
-function nextFrame(callback: () => void): () => void {
-  if (typeof requestAnimationFrame === "function") {
-    const id = requestAnimationFrame(callback);
-    return () => cancelAnimationFrame(id);
-  }
-  const id = setTimeout(callback, 16);
-  return () => clearTimeout(id);
-}
-
 export function useToolCall(): ToolCall {
   const queryClient = useQueryClient();
   const [state, setState] = useState<CallPhase>({ phase: "idle" });
@@ -53,41 +44,22 @@ export function useToolCall(): ToolCall {
   const [cancelError, setCancelError] = useState<string | null>(null);
   // The running call's id: results of an older call (there should be none) are dropped rather than shown.
   const current = useRef<string | null>(null);
-  const pending = useRef<CallEvent[]>([]);
-  const scheduled = useRef<(() => void) | null>(null);
-
-  const flush = useCallback(() => {
-    scheduled.current?.();
-    scheduled.current = null;
-    if (pending.current.length === 0) return;
-    const batch = pending.current;
-    pending.current = [];
-    setEvents((shown) => shown.concat(batch));
-  }, []);
-
-  useEffect(() => () => scheduled.current?.(), []);
 
   const run = useCallback(
     (server: string, tool: string, args: string) => {
       if (current.current !== null) return;
       const callId = crypto.randomUUID();
       current.current = callId;
-      pending.current = [];
       setEvents([]);
       setCancelError(null);
       setState({ phase: "running", callId, server, tool });
-      // One state update per frame however fast events come: 1,000 progress notifications stay 60 renders a second.
-      const channel = new Channel<CallEvent>((event) => {
+      // One state update per batch: 1,000 progress notifications stay at most 60 renders a second.
+      const channel = new Channel<CallEvent[]>((batch) => {
         if (current.current !== callId) return;
-        pending.current.push(event);
-        scheduled.current ??= nextFrame(() => {
-          scheduled.current = null;
-          flush();
-        });
+        setEvents((shown) => shown.concat(batch));
       });
       const settle = (next: CallPhase) => {
         if (current.current !== callId) return;
-        flush();
         current.current = null;
         setState(next);
         void queryClient.invalidateQueries({ queryKey: HISTORY_QUERY_KEY });
@@ -98,7 +70,7 @@ export function useToolCall(): ToolCall {
           settle({ phase: "rejected", server, tool, error: error instanceof IpcError ? error : new IpcError(String(error)) }),
       );
     },
-    [flush, queryClient],
+    [queryClient],
   );
 
   const cancel = useCallback(() => {
@@ -111,7 +83,6 @@ export function useToolCall(): ToolCall {
 
   const clear = useCallback(() => {
     if (current.current !== null) return;
-    pending.current = [];
     setEvents([]);
     setCancelError(null);
     setState({ phase: "idle" });
