@@ -65,6 +65,29 @@ pub fn is_right(tool: Tool, result: &CallToolResult) -> bool {
     result.is_error != Some(true) && text.is_some_and(|t| tool.is_answer(t))
 }
 
+/// Where an async Rust side's callers run: the driver's `--callers`, which the suite passes.
+///
+/// Plugboard's long-lived callers are tasks: the window's commands run on Tauri's runtime, the gateway's handlers on
+/// its own. `plugboard call`, one call and exit, calls from its `#[tokio::main]` body on the main thread instead,
+/// where each call is handed to a runtime worker and back (a thread woken each way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Callers {
+    /// Spawned on the runtime, beside the tasks that do the I/O.
+    Tasks,
+    /// On the thread that blocks on the runtime, as in a `#[tokio::main]` body.
+    Main,
+}
+
+impl Callers {
+    /// The driver's flag that asks for this placement.
+    pub fn flag(self) -> [&'static str; 2] {
+        match self {
+            Callers::Tasks => ["--callers", "tasks"],
+            Callers::Main => ["--callers", "main"],
+        }
+    }
+}
+
 /// One round's timings as a driver reports them, in microseconds.
 #[derive(Debug, Clone, Default)]
 pub struct Round {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use plugboard_bench::{Round, Tool};
+use plugboard_bench::{Callers, Round, Tool};
 use plugboard_core::config::model::{HttpMode, HttpSpec, ServerConfig, ServerName, StdioSpec, Transport};
 use plugboard_core::secrets::{MemoryStore, Vault};
 use plugboard_core::supervisor::{LiveConnector, Supervisor};
@@ -31,17 +31,6 @@ pub type Bare = RunningService<RoleClient, ClientConfig>;
 enum Client {
     Rmcp { client: Bare, prefix: String },
     Supervisor(Supervisor),
-}
-
-/// Where a side's callers run. Plugboard's own callers are all tasks: the window's commands run on Tauri's runtime,
-/// the gateway's handlers on its own. A `#[tokio::main]` program's body runs on the main thread instead, and each of
-/// its calls is handed to a runtime worker and back (a thread woken each way).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Callers {
-    /// Spawned on the runtime, beside the tasks that do the I/O.
-    Tasks,
-    /// On the thread that blocks on the runtime, as in a `#[tokio::main]` body.
-    Main,
 }
 
 pub struct Async {

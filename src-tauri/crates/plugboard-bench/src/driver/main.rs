@@ -16,7 +16,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Parser;
-use plugboard_bench::{Round, Tool, parse_run_line};
+use plugboard_bench::{Callers, Round, Tool, parse_run_line};
 
 /// One side of a benchmark comparison.
 #[derive(Debug, Parser)]
@@ -25,7 +25,7 @@ enum Cli {
     Loop {
         /// Where an async side's callers run (the floors have one blocking loop either way).
         #[arg(long, value_enum, default_value = "tasks")]
-        callers: clients::Callers,
+        callers: Callers,
         kind: Kind,
         wire: Wire,
         /// Put before every tool name (`mcp__bench__` through the gateway).
@@ -124,7 +124,7 @@ fn connect(
     wire: Wire,
     prefix: String,
     target: &[String],
-    callers: clients::Callers,
+    callers: Callers,
 ) -> anyhow::Result<Box<dyn Side>> {
     let (program, args) = split(target);
     Ok(match (kind, wire) {

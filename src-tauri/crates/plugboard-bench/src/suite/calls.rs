@@ -1,11 +1,11 @@
 //! Per call and large result: every side against one identical server (stdio: `plugboard-testserver`, one process
 //! per side; Streamable HTTP: the suite's minimal server, shared), rounds interleaved in an order shuffled each round, then
 //! the table with paired ratios and the goals. Every side runs pinned with its server to one CPU, over
-//! HTTP as over stdio; HTTP's one-call-at-a-time comparison also runs unpinned, printed beside it with no goal. It
+//! HTTP as over stdio; the one-call-at-a-time comparisons also run unpinned, printed beside them with no goal. It
 //! must never compare sides across runs: every ratio is of rounds of one run.
 
 use anyhow::Context;
-use plugboard_bench::Tool;
+use plugboard_bench::{Callers, Tool};
 
 use crate::args;
 use crate::home::Home;
@@ -122,32 +122,20 @@ fn sides(programs: &Programs, wire: Wire, url: &str, pinned: bool) -> Vec<SideSp
     specs
 }
 
-/// The Rust sides again, each with its callers on the main thread (see [`RMCP_MAIN`]).
-fn main_thread_sides(programs: &Programs, wire: Wire, url: &str) -> Vec<SideSpec> {
-    let (driver, server) = (&programs.driver, &programs.testserver);
-    let on_main = |label: &str, rest: Vec<std::ffi::OsString>| {
-        let mut args = args!["loop", "--callers", "main"];
-        args.extend(rest);
-        SideSpec::new(label, driver, args, true)
-    };
-    match wire {
-        Wire::Stdio => vec![
-            on_main(RMCP_MAIN, args!["rmcp", "stdio", "", server]),
-            on_main(SUPERVISOR_MAIN, args!["supervisor", "stdio", "", server]),
-            on_main(GATEWAY_MAIN, args!["rmcp", "stdio", "mcp__bench__", &programs.plugboard, "serve", "--stdio"]),
-        ],
-        Wire::Http => vec![
-            on_main(RMCP_MAIN, args!["rmcp", "http", "", url]),
-            on_main(SUPERVISOR_MAIN, args!["supervisor", "http", "", url]),
-        ],
-    }
-}
-
-/// Where the Rust sides' callers run (the driver's `--callers`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Callers {
-    Tasks,
-    Main,
+/// The Rust sides of `sides` whose callers can run elsewhere, again with their callers on the main thread (see
+/// [`RMCP_MAIN`]): the same arguments with the driver's `--callers main` first.
+fn main_thread_sides(sides: &[SideSpec]) -> Vec<SideSpec> {
+    [(RMCP, RMCP_MAIN), (SUPERVISOR, SUPERVISOR_MAIN), (GATEWAY, GATEWAY_MAIN)]
+        .into_iter()
+        .filter_map(|(from_tasks, on_main)| {
+            let side = sides.iter().find(|side| side.label == from_tasks)?;
+            let (verb, rest) = side.args.split_first()?;
+            let mut args = vec![verb.clone()];
+            args.extend(Callers::Main.flag().map(std::ffi::OsString::from));
+            args.extend_from_slice(rest);
+            Some(SideSpec { label: on_main.to_owned(), args, ..side.clone() })
+        })
+        .collect()
 }
 
 /// A side once started: running, or why not.
@@ -255,7 +243,10 @@ fn p50_ratio(series: &[Series], a: &str, b: &str) -> Option<f64> {
 pub fn per_call(programs: &Programs, summary: &mut Summary, wire: Wire, urls: &HttpUrls) -> anyhow::Result<()> {
     let home = Home::with_servers(&programs.plugboard, 1, &programs.testserver, &[]).context("the gateway's config")?;
     let mut specs = sides(programs, wire, &urls.pinned, true);
-    specs.extend(main_thread_sides(programs, wire, &urls.pinned));
+    // One call at a time only: the main-thread shape is the cost of a hand-off per call, and 8 callers on one
+    // thread would measure join_all's polling instead.
+    let concurrent_sides = specs.len();
+    specs.extend(main_thread_sides(&specs));
     let mut slots = start(&specs, &home);
     let name = match wire {
         Wire::Stdio => "stdio",
@@ -271,13 +262,12 @@ pub fn per_call(programs: &Programs, summary: &mut Summary, wire: Wire, urls: &H
     );
     goals(summary, wire, &sequential, Callers::Tasks);
     goals(summary, wire, &sequential, Callers::Main);
+    slots.truncate(concurrent_sides);
     let concurrent = run(&mut slots, CONCURRENT);
     let title = format!("{name} echo, 8 calls at once ({ROUNDS} rounds × {} calls a side{pinning})", CONCURRENT.calls);
     table(summary, &title, &concurrent, SUPERVISOR);
     drop(slots);
-    if wire == Wire::Http {
-        unpinned_http(programs, summary, &urls.unpinned, &home);
-    }
+    unpinned(programs, summary, wire, &urls.unpinned, &home);
     Ok(())
 }
 
@@ -335,19 +325,33 @@ fn goals(summary: &mut Summary, wire: Wire, sequential: &[Series], callers: Call
 }
 
 /// HTTP one call at a time with every side and the server left to the scheduler: no goal (see [`HttpUrls`]).
-fn unpinned_http(programs: &Programs, summary: &mut Summary, url: &str, home: &Home) {
-    let mut slots = start(&sides(programs, Wire::Http, url, false), home);
+fn unpinned(programs: &Programs, summary: &mut Summary, wire: Wire, url: &str, home: &Home) {
+    let mut slots = start(&sides(programs, wire, url, false), home);
     let sequential = run(&mut slots, SEQUENTIAL);
+    let name = match wire {
+        Wire::Stdio => "stdio",
+        Wire::Http => "Streamable HTTP",
+    };
     let title = format!(
-        "Streamable HTTP echo, one call at a time, unpinned ({ROUNDS} rounds × {} calls a side; no goal)",
+        "{name} echo, one call at a time, unpinned ({ROUNDS} rounds × {} calls a side; no goal)",
         SEQUENTIAL.calls
     );
     table(summary, &title, &sequential, SUPERVISOR);
-    println!(
-        "  unpinned: supervisor ÷ no-SDK floor {}, TypeScript SDK ÷ supervisor {}",
-        ratio(p50_ratio(&sequential, SUPERVISOR, FLOOR_HTTP)),
-        ratio(p50_ratio(&sequential, TYPESCRIPT, SUPERVISOR))
-    );
+    let ratio_of = |a: &str, b: &str| ratio(p50_ratio(&sequential, a, b));
+    match wire {
+        Wire::Stdio => println!(
+            "  unpinned: supervisor ÷ bare rmcp {}, TypeScript SDK ÷ supervisor {}, gateway hop (rmcp client) {}, gateway hop (TypeScript SDK) {}",
+            ratio_of(SUPERVISOR, RMCP),
+            ratio_of(TYPESCRIPT, SUPERVISOR),
+            ratio_of(GATEWAY, RMCP),
+            ratio_of(GATEWAY_TS, TYPESCRIPT),
+        ),
+        Wire::Http => println!(
+            "  unpinned: supervisor ÷ no-SDK floor {}, TypeScript SDK ÷ supervisor {}",
+            ratio_of(SUPERVISOR, FLOOR_HTTP),
+            ratio_of(TYPESCRIPT, SUPERVISOR)
+        ),
+    }
 }
 
 /// A 5 MiB tool result through every side of `wire`.
@@ -370,4 +374,30 @@ pub fn big(programs: &Programs, summary: &mut Summary, wire: Wire, urls: &HttpUr
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ffi::OsString;
+    use std::path::Path;
+
+    use super::*;
+
+    /// A main-thread side is its tasks side with `--callers main` after the verb, nothing else changed; a side
+    /// whose callers cannot move (a floor, another SDK) gets none.
+    #[test]
+    fn main_thread_sides_are_the_rust_sides_with_callers_on_main() {
+        let driver = Path::new("/bench/driver");
+        let specs = vec![
+            SideSpec::new(FLOOR_STDIO, driver, args!["loop", "floor", "stdio", "", "server"], true),
+            SideSpec::new(RMCP, driver, args!["loop", "rmcp", "stdio", "", "server"], true),
+            SideSpec::new(SUPERVISOR, driver, args!["loop", "supervisor", "stdio", "", "server"], true),
+        ];
+        let on_main = main_thread_sides(&specs);
+        let labels: Vec<&str> = on_main.iter().map(|side| side.label.as_str()).collect();
+        assert_eq!(labels, [RMCP_MAIN, SUPERVISOR_MAIN]);
+        let expected: Vec<OsString> = args!["loop", "--callers", "main", "rmcp", "stdio", "", "server"];
+        assert_eq!(on_main[0].args, expected);
+        assert_eq!((on_main[0].program.as_path(), on_main[0].pinned), (driver, true));
+    }
 }
